@@ -1,0 +1,26 @@
+import { OverlayScrollbars } from "overlayscrollbars";
+import "overlayscrollbars/overlayscrollbars.css";
+import "./custom-scrollbar.css";
+
+/** Spec §9: hides 1000 ms after scrolling stops (the 200 ms fade and 30 px thumb are in the CSS). */
+export const SCROLLBAR_AUTO_HIDE_DELAY_MS = 1000;
+
+/**
+ * Overlay scrollbar on the page. OverlayScrollbars keeps the browser's own scrolling (wheel,
+ * keyboard, touch, `scrollTo`) and only replaces what is drawn; where taking over the body
+ * would interfere with native behaviour it cancels itself and the native bar stays.
+ */
+export function attachScrollbar(target: HTMLElement): () => void {
+  const instance = OverlayScrollbars(
+    { target, cancel: { nativeScrollbarsOverlaid: true, body: null } },
+    {
+      scrollbars: {
+        theme: "os-theme-portfolio",
+        autoHide: "scroll",
+        autoHideDelay: SCROLLBAR_AUTO_HIDE_DELAY_MS,
+        clickScroll: true,
+      },
+    },
+  );
+  return () => instance.destroy();
+}

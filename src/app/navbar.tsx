@@ -1,0 +1,57 @@
+import { Link, NavLink } from "react-router-dom";
+import { ExternalLink } from "../components/external-link";
+import { MailIcon, NetworkIcon, ResumeIcon } from "../components/icons";
+import { paths } from "../config/paths";
+import { profile } from "../content/profile";
+import { ToggleSwitch } from "../features/theme/toggle-switch";
+import { useAppStore } from "../store/app-store";
+import "./navbar.css";
+
+/** Order and labels are the spec's. */
+const navLinks = [
+  { to: paths.home, label: "Home Page" },
+  { to: paths.projects, label: "Projects" },
+  { to: paths.skills, label: "Skills" },
+  { to: paths.contact, label: "Contact me" },
+] as const;
+
+export const NAVBAR_TOGGLE_SIZE = 50;
+
+export function Navbar() {
+  const dark = useAppStore((state) => state.theme === "dark");
+  const setDark = useAppStore((state) => state.setDark);
+
+  return (
+    <header className="navbar">
+      <nav className="navbar__inner" aria-label="Main">
+        <Link to={paths.home} className="navbar__brand">
+          {profile.brand}
+        </Link>
+        <ul className="navbar__links">
+          {navLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className="navbar__link">
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="navbar__actions">
+          <ToggleSwitch checked={dark} onChange={setDark} label="Dark mode" size={NAVBAR_TOGGLE_SIZE} />
+          <a href={`mailto:${profile.email}`} className="navbar__icon-link">
+            <MailIcon />
+            <span className="visually-hidden">E-mail {profile.name}</span>
+          </a>
+          <ExternalLink href={profile.networkUrl} className="navbar__icon-link">
+            <NetworkIcon />
+            <span className="visually-hidden">{profile.networkLabel} profile</span>
+          </ExternalLink>
+          <ExternalLink href={profile.resumeUrl} className="navbar__icon-link">
+            <ResumeIcon />
+            <span className="visually-hidden">Resume</span>
+          </ExternalLink>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { ExternalLink } from "../../components/external-link";
+import { CodeHostIcon, MailIcon, NetworkIcon } from "../../components/icons";
+import { PageMeta } from "../../components/page-meta";
+import { profile } from "../../content/profile";
+import { ContactForm } from "../../features/contact/contact-form";
+import { PageTransition } from "../page-transition";
+
+export default function Contact() {
+  return (
+    <PageTransition>
+      <PageMeta title="Contact" description={`Send ${profile.name} a message.`} />
+      <div className="contact">
+        <ContactForm />
+        <footer className="contact__footer">
+          <h2 className="visually-hidden">Other ways to reach me</h2>
+          <ul className="contact__links">
+            <li>
+              <a href={`mailto:${profile.email}`} className="contact__link">
+                <MailIcon />
+                <span>{profile.email}</span>
+              </a>
+            </li>
+            <li>
+              <ExternalLink href={profile.networkUrl} className="contact__link">
+                <NetworkIcon />
+                <span>{profile.networkLabel}</span>
+              </ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={profile.codeUrl} className="contact__link">
+                <CodeHostIcon />
+                <span>{profile.codeLabel}</span>
+              </ExternalLink>
+            </li>
+          </ul>
+        </footer>
+      </div>
+    </PageTransition>
+  );
+}

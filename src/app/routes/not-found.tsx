@@ -1,0 +1,29 @@
+import { Link } from "react-router-dom";
+import notFoundIllustration from "../../assets/illustrations/not-found.svg";
+import { PageMeta } from "../../components/page-meta";
+import { paths } from "../../config/paths";
+import { PageTransition } from "../page-transition";
+
+export default function NotFound() {
+  return (
+    <PageTransition>
+      <PageMeta title="Page not found" description="This page does not exist." />
+      <section className="not-found" aria-labelledby="not-found-title">
+        <img
+          className="not-found__image"
+          src={notFoundIllustration}
+          alt="404 illustration: the page could not be found"
+          width="480"
+          height="320"
+        />
+        <h1 id="not-found-title" className="page-title">
+          Page not found
+        </h1>
+        <p>The page you are looking for does not exist or has moved.</p>
+        <Link to={paths.home} className="button button--primary">
+          Return to Home Page
+        </Link>
+      </section>
+    </PageTransition>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ReactNode } from "react";
+import { siGithub } from "simple-icons";
+
+interface IconProps {
+  size?: number;
+  className?: string;
+}
+
+/** A decorative 24×24 icon; the link or button around it carries the accessible name. */
+function Icon({
+  size = 20,
+  className,
+  outline,
+  children,
+}: IconProps & { outline?: boolean; children: ReactNode }) {
+  const paint = outline
+    ? {
+        fill: "none",
+        stroke: "currentColor",
+        strokeWidth: 2,
+        strokeLinecap: "round",
+        strokeLinejoin: "round",
+      }
+    : { fill: "currentColor" };
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      className={className}
+      {...(paint as object)}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function MailIcon(props: IconProps) {
+  return (
+    <Icon {...props} outline>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
+    </Icon>
+  );
+}
+
+/** A generic professional-network glyph ("in" in a badge), drawn here rather than a trademark. */
+export function NetworkIcon(props: IconProps) {
+  return (
+    <Icon {...props} outline>
+      <rect x="3" y="3" width="18" height="18" rx="3" />
+      <path d="M8 11v6M8 7.5v.01M12 17v-6M12 13.5c0-1.5 1-2.5 2.5-2.5S17 12 17 13.5V17" />
+    </Icon>
+  );
+}
+
+export function ResumeIcon(props: IconProps) {
+  return (
+    <Icon {...props} outline>
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+      <path d="M14 3v5h5M9 13h6M9 17h6" />
+    </Icon>
+  );
+}
+
+export function CodeHostIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d={siGithub.path} />
+    </Icon>
+  );
+}

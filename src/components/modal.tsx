@@ -1,0 +1,66 @@
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import "./modal.css";
+
+interface ModalProps {
+  /** The modal is shown while this is true. */
+  open: boolean;
+  /** Called when the visitor closes it: the close button, Esc, or a click on the backdrop. */
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  /** Receives focus after closing (the native dialog restores focus too; this makes it certain). */
+  returnFocusTo?: () => HTMLElement | null;
+}
+
+/** A modal on the native `<dialog>`: focus trap, Esc and top layer come from the browser. */
+export function Modal({ open, onClose, title, children, returnFocusTo }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocusTo);
+  onCloseRef.current = onClose;
+  returnFocusRef.current = returnFocusTo;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const handleClose = () => {
+      onCloseRef.current();
+      returnFocusRef.current?.()?.focus();
+    };
+    dialog.addEventListener("close", handleClose);
+    return () => dialog.removeEventListener("close", handleClose);
+  }, []);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click is a pointer shortcut; Esc and the Close button are the keyboard paths.
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+    >
+      <div className="modal__body">
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        <div className="modal__content">{children}</div>
+        <form method="dialog" className="modal__actions">
+          <button type="submit" className="button button--primary">
+            Close
+          </button>
+        </form>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,81 @@
+import type { PipelineConfig } from "../shared/contact/deps";
+import { DEV_API_KEY } from "../shared/contact/protocol";
+
+/** The `VITE_*` variables the client reads. Everything here ends up in the public bundle. */
+export interface ClientEnv {
+  VITE_NOTIFY_URL?: string;
+  VITE_NOTIFY_API_KEY?: string;
+  VITE_FIREBASE_API_KEY?: string;
+  VITE_FIREBASE_AUTH_DOMAIN?: string;
+  VITE_FIREBASE_PROJECT_ID?: string;
+  VITE_FIREBASE_STORAGE_BUCKET?: string;
+  VITE_FIREBASE_MESSAGING_SENDER_ID?: string;
+  VITE_FIREBASE_APP_ID?: string;
+  /** `host:port` of a Firestore emulator (development and tests only). */
+  VITE_FIREBASE_EMULATOR_HOST?: string;
+}
+
+const FIREBASE_REQUIRED = [
+  "VITE_FIREBASE_API_KEY",
+  "VITE_FIREBASE_PROJECT_ID",
+  "VITE_FIREBASE_APP_ID",
+] as const;
+
+function clean(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/**
+ * Reads and validates the client configuration once. Throws with a sentence that names the
+ * variable to fix; `vite.config.ts` calls this too, so a bad value fails the build.
+ */
+export function parseConfig(env: ClientEnv): PipelineConfig {
+  const notifyUrl = clean(env.VITE_NOTIFY_URL) ?? "";
+  if (notifyUrl) {
+    let url: URL;
+    try {
+      url = new URL(notifyUrl);
+    } catch {
+      throw new Error(`VITE_NOTIFY_URL must be an absolute http(s) URL, got "${notifyUrl}".`);
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") {
+      throw new Error(`VITE_NOTIFY_URL must use http or https, got "${url.protocol}".`);
+    }
+  }
+
+  const given = FIREBASE_REQUIRED.filter((name) => clean(env[name]));
+  if (given.length > 0 && given.length < FIREBASE_REQUIRED.length) {
+    const missing = FIREBASE_REQUIRED.filter((name) => !clean(env[name]));
+    throw new Error(`Firebase is partly configured: set ${missing.join(", ")} too, or none of them.`);
+  }
+
+  let emulator: PipelineConfig["firestoreEmulator"];
+  const emulatorHost = clean(env.VITE_FIREBASE_EMULATOR_HOST);
+  if (emulatorHost) {
+    const match = /^([^:]+):(\d{1,5})$/.exec(emulatorHost);
+    if (!match?.[1] || !match[2]) {
+      throw new Error(`VITE_FIREBASE_EMULATOR_HOST must look like "127.0.0.1:8080", got "${emulatorHost}".`);
+    }
+    emulator = { host: match[1], port: Number(match[2]) };
+  }
+
+  const firebase =
+    given.length === FIREBASE_REQUIRED.length
+      ? {
+          apiKey: clean(env.VITE_FIREBASE_API_KEY),
+          authDomain: clean(env.VITE_FIREBASE_AUTH_DOMAIN),
+          projectId: clean(env.VITE_FIREBASE_PROJECT_ID),
+          storageBucket: clean(env.VITE_FIREBASE_STORAGE_BUCKET),
+          messagingSenderId: clean(env.VITE_FIREBASE_MESSAGING_SENDER_ID),
+          appId: clean(env.VITE_FIREBASE_APP_ID),
+        }
+      : null;
+
+  return {
+    notifyUrl: notifyUrl.replace(/\/+$/, ""),
+    apiKey: clean(env.VITE_NOTIFY_API_KEY) ?? DEV_API_KEY,
+    firebase,
+    firestoreEmulator: emulator,
+  };
+}

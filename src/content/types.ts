@@ -1,0 +1,44 @@
+/** The owner's data. Editing the files in `src/content/` rebrands the whole site. */
+
+export interface Profile {
+  /** Full name, used in titles, the brand text and the web app manifest. */
+  name: string;
+  /** Short brand text shown at the left of the navigation bar. */
+  brand: string;
+  /** Short name for a home-screen icon (at most 12 characters). */
+  shortName: string;
+  /** First line of the home page. */
+  greeting: string;
+  /** Short bio paragraphs on the home page. */
+  bio: readonly string[];
+  /** One-sentence description for search results and the app manifest. */
+  description: string;
+  email: string;
+  /** Professional-network profile (e.g. LinkedIn). */
+  networkUrl: string;
+  networkLabel: string;
+  /** Code-hosting profile (e.g. GitHub). */
+  codeUrl: string;
+  codeLabel: string;
+  /** Resume: an absolute URL (document drive) or a file in `public/` such as "/resume.pdf". */
+  resumeUrl: string;
+}
+
+export interface SkillIcon {
+  /** SVG path data drawn in a 24×24 box. */
+  path: string;
+  /** Brand colour as 6 hex digits, no `#`. */
+  hex: string;
+}
+
+export interface Skill {
+  name: string;
+  icon: SkillIcon;
+}
+
+export interface Project {
+  title: string;
+  tech: readonly string[];
+  desc: readonly string[];
+  link: string;
+}

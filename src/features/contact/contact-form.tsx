@@ -1,0 +1,78 @@
+import { type FormEvent, useRef, useState } from "react";
+import { LoadingAnimation } from "../../components/loading-animation";
+import { Modal } from "../../components/modal";
+import { LIMITS } from "../../shared/contact/protocol";
+import { type ContactField, useAppStore } from "../../store/app-store";
+import { type ModalContent, submitContact } from "./submit-contact";
+import "./contact-form.css";
+
+/** Spec §2: the contact form, its fields, and the result modal. */
+export function ContactForm() {
+  const fields = useAppStore((state) => state.fields);
+  const submitting = useAppStore((state) => state.submitting);
+  const setField = useAppStore((state) => state.setField);
+  const [modal, setModal] = useState<ModalContent | null>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = await submitContact();
+    if (result) setModal(result);
+  }
+
+  const bind = (field: ContactField) => ({
+    id: `contact-${field}`,
+    name: field,
+    value: fields[field],
+    required: true,
+    maxLength: LIMITS[field],
+    onChange: (event: { target: { value: string } }) => setField(field, event.target.value),
+  });
+
+  return (
+    <>
+      <form
+        className="card contact-form"
+        aria-labelledby="contact-title"
+        aria-busy={submitting}
+        noValidate
+        onSubmit={handleSubmit}
+      >
+        <h1 id="contact-title" className="page-title">
+          Let&apos;s Talk
+        </h1>
+        <div className="field">
+          <label htmlFor="contact-name">Name</label>
+          <input {...bind("name")} type="text" autoComplete="name" />
+        </div>
+        <div className="field">
+          <label htmlFor="contact-email">Email</label>
+          <input {...bind("email")} type="email" autoComplete="email" inputMode="email" spellCheck={false} />
+        </div>
+        <div className="field">
+          <label htmlFor="contact-message">Message</label>
+          <textarea {...bind("message")} rows={6} aria-describedby="contact-message-count" />
+          <p id="contact-message-count" className="field__hint">
+            {fields.message.length} / {LIMITS.message} characters
+          </p>
+        </div>
+        <button
+          ref={submitButton}
+          type="submit"
+          className="button button--primary contact-form__submit"
+          aria-disabled={submitting}
+        >
+          {submitting ? <LoadingAnimation label="Sending your message" /> : "Say Hello 👋"}
+        </button>
+      </form>
+      <Modal
+        open={modal !== null}
+        title={modal?.title ?? ""}
+        onClose={() => setModal(null)}
+        returnFocusTo={() => submitButton.current}
+      >
+        <p>{modal?.text}</p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The wire contract shared by the page, the service worker and the notification server.
+ * Plain constants and types only: no React, no DOM, no `import.meta.env`.
+ */
+
+/** Field limits, enforced by the form (maxLength), the pipeline and the server's JSON schema. */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  message: 5000,
+} as const;
+
+/** The notification endpoint of spec §7, relative to the notify base URL. */
+export const NOTIFY_PATH = "/email/send-notification";
+/** The bundled server's own message store (the `local` save adapter). */
+export const MESSAGES_PATH = "/api/messages";
+
+export const API_KEY_HEADER = "x-api-key";
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
+/**
+ * The key both sides fall back to when nothing is configured (development only).
+ * The server refuses to start with it when NODE_ENV=production. Anything shipped to
+ * the browser is public: the key only keeps casual scripts out; the rate limit,
+ * validation, CORS and idempotency are what actually protect the endpoint.
+ */
+export const DEV_API_KEY = "local-development-key";
+
+/** How long the notify call may take before it is treated as a network failure. */
+export const NOTIFY_TIMEOUT_MS = 15_000;
+
+/** Body of `POST /email/send-notification` (spec §7: lowercase fields). */
+export interface NotifyRequestBody {
+  name: string;
+  email: string;
+  message: string;
+}
+
+/** Body of `POST /api/messages`. The server adds `createdAt`. */
+export interface StoreRequestBody extends NotifyRequestBody {
+  id: string;
+}
+
+/** What both endpoints answer: `msg` on success, `error` otherwise. */
+export interface ServerAnswer {
+  success: boolean;
+  msg?: string;
+  error?: string;
+}

@@ -1,0 +1,61 @@
+import { profile } from "../../../src/content/profile";
+import { projects } from "../../../src/content/projects";
+import { skills } from "../../../src/content/skills";
+
+const SPEC_PROJECT_TITLES = [
+  "Public Record Management System",
+  "Expense Tracker",
+  "Notes pRO",
+  "News Ninja",
+  "Ninjas To-Do",
+  "Online MCQ Practise Platform",
+  "Text Transform",
+];
+
+const SPEC_SKILLS = [
+  "C++",
+  "Python",
+  "Dart",
+  "HTML",
+  "CSS",
+  "JavaScript",
+  "React.Js",
+  "Node.Js",
+  "Express.Js",
+  "Tailwind CSS",
+  "BootStrap",
+  "MongoDB",
+  "Firebase",
+  "Next.Js",
+  "Flutter",
+];
+
+describe("content", () => {
+  it("has the spec's 7 projects, in order, each complete", () => {
+    expect(projects.map((project) => project.title)).toEqual(SPEC_PROJECT_TITLES);
+    for (const project of projects) {
+      expect(project.tech.length).toBeGreaterThan(0);
+      expect(project.desc.length).toBeGreaterThan(0);
+      expect(new URL(project.link).protocol).toBe("https:");
+    }
+  });
+
+  it("has the spec's 15 skills, each with a bundled SVG icon", () => {
+    expect(skills.map((skill) => skill.name)).toEqual(SPEC_SKILLS);
+    for (const skill of skills) {
+      expect(skill.icon.path).toMatch(/^M[\d.\s,-]/);
+      expect(skill.icon.hex).toMatch(/^[0-9A-F]{6}$/i);
+    }
+    expect(new Set(skills.map((skill) => skill.icon.path)).size).toBe(skills.length);
+  });
+
+  it("has a complete profile", () => {
+    expect(profile.email).toMatch(/^[^@\s]+@[^@\s]+\.[^@\s]+$/);
+    for (const url of [profile.networkUrl, profile.codeUrl]) expect(new URL(url).protocol).toBe("https:");
+    expect(profile.resumeUrl.startsWith("/") || new URL(profile.resumeUrl).protocol === "https:").toBe(true);
+    expect(profile.shortName.length).toBeLessThanOrEqual(12);
+    expect(profile.bio.join(" ")).toMatch(/computer engineering student/i);
+    expect(profile.bio.join(" ")).toMatch(/MERN/);
+    expect(profile.bio.join(" ")).toMatch(/mobile development/i);
+  });
+});

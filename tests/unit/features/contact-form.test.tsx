@@ -1,0 +1,149 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { submitContact } from "../../../src/features/contact/submit-contact";
+import type { DeliverResult } from "../../../src/shared/contact/deliver";
+import type { ContactMessage } from "../../../src/shared/contact/message";
+import { useAppStore } from "../../../src/store/app-store";
+import { renderApp } from "../render-app";
+
+async function openContact() {
+  const user = userEvent.setup();
+  renderApp("/contact");
+  await screen.findByRole("heading", { level: 1, name: "Let's Talk" });
+  return user;
+}
+
+describe("contact form: the empty-field rule", () => {
+  it("has labelled, required fields of the right kinds", async () => {
+    await openContact();
+    const name = screen.getByLabelText("Name");
+    const email = screen.getByLabelText("Email");
+    const message = screen.getByLabelText("Message");
+    for (const field of [name, email, message]) expect(field).toBeRequired();
+    expect(email).toHaveAttribute("type", "email");
+    expect(message.tagName).toBe("TEXTAREA");
+    expect(message).toHaveAttribute("rows", "6");
+    expect(screen.getByRole("button", { name: "Say Hello 👋" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["all empty", "", "", ""],
+    ["name empty", "", "zoe@example.com", "Hi"],
+    ["email only spaces", "Zoë", "   ", "Hi"],
+    ["message only spaces", "Zoë", "zoe@example.com", "  \n  "],
+  ])("%s → 'Please Fill all Fields!' and nothing is lost", async (_case, name, email, message) => {
+    const user = await openContact();
+    if (name) await user.type(screen.getByLabelText("Name"), name);
+    if (email) await user.type(screen.getByLabelText("Email"), email);
+    if (message) await user.type(screen.getByLabelText("Message"), message);
+    await user.click(screen.getByRole("button", { name: "Say Hello 👋" }));
+
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("Please Fill all Fields!");
+    expect(useAppStore.getState().submitting).toBe(false);
+    expect(screen.getByLabelText("Name")).toHaveValue(name);
+    expect(screen.getByLabelText("Message")).toHaveValue(message);
+
+    await user.click(screen.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("button", { name: "Say Hello 👋" })).toHaveFocus();
+  });
+
+  it("refuses an address that is not an e-mail address", async () => {
+    const user = await openContact();
+    await user.type(screen.getByLabelText("Name"), "Zoë");
+    await user.type(screen.getByLabelText("Email"), "not-an-address");
+    await user.type(screen.getByLabelText("Message"), "Hi");
+    await user.click(screen.getByRole("button", { name: "Say Hello 👋" }));
+    expect(await screen.findByRole("dialog")).toHaveTextContent("Please enter a valid email address.");
+    expect(screen.getByLabelText("Email")).toHaveValue("not-an-address");
+  });
+});
+
+describe("contact form: the send sequence (spec §4)", () => {
+  function fill() {
+    const { setField } = useAppStore.getState();
+    setField("name", " Zoë ");
+    setField("email", "zoe@example.com");
+    setField("message", "Hello 🚀");
+  }
+
+  it("sets the flag while sending, shows the server's msg, then clears flag and fields", async () => {
+    fill();
+    const sent: ContactMessage[] = [];
+    let flagDuringSend = false;
+    const modal = await submitContact(async (message) => {
+      sent.push(message);
+      flagDuringSend = useAppStore.getState().submitting;
+      return { status: "answered", success: true, text: "Thanks!", httpStatus: 200, retryable: false };
+    });
+    expect(flagDuringSend).toBe(true);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ name: "Zoë", email: "zoe@example.com", message: "Hello 🚀" });
+    expect(modal).toEqual({ title: "Message sent", text: "Thanks!" });
+    expect(useAppStore.getState().submitting).toBe(false);
+    expect(useAppStore.getState().fields).toEqual({ name: "", email: "", message: "" });
+  });
+
+  it("shows the server's error when success is not true, and still clears the fields", async () => {
+    fill();
+    const modal = await submitContact(async () => ({
+      status: "answered",
+      success: false,
+      text: "Mail is down.",
+      httpStatus: 502,
+      retryable: true,
+    }));
+    expect(modal).toEqual({ title: "Message not sent", text: "Mail is down." });
+    expect(useAppStore.getState().fields.message).toBe("");
+  });
+
+  it.each<[string, () => Promise<DeliverResult>]>([
+    [
+      "a failed save",
+      async () => ({
+        status: "failed",
+        step: "save",
+        failure: { ok: false, reason: "rejected", retryable: false, error: "denied" },
+      }),
+    ],
+    [
+      "a thrown error",
+      async () => {
+        throw new Error("boom");
+      },
+    ],
+  ])("shows nothing after %s, and clears flag and fields", async (_case, send) => {
+    fill();
+    expect(await submitContact(send)).toBeNull();
+    expect(useAppStore.getState().submitting).toBe(false);
+    expect(useAppStore.getState().fields).toEqual({ name: "", email: "", message: "" });
+  });
+
+  it("makes a second submit impossible while one is in flight", async () => {
+    fill();
+    let release: (result: DeliverResult) => void = () => {};
+    let calls = 0;
+    const send = () => {
+      calls += 1;
+      return new Promise<DeliverResult>((resolve) => {
+        release = resolve;
+      });
+    };
+    const first = submitContact(send);
+    expect(await submitContact(send)).toBeNull();
+    expect(calls).toBe(1);
+    await act(async () =>
+      release({ status: "answered", success: true, text: "ok", httpStatus: 200, retryable: false }),
+    );
+    expect(await first).toEqual({ title: "Message sent", text: "ok" });
+  });
+
+  it("shows the loading animation in place of the label while submitting", async () => {
+    await openContact();
+    act(() => useAppStore.getState().setSubmitting(true));
+    const button = screen.getByRole("button", { name: /Sending your message/ });
+    expect(button).toHaveAttribute("aria-disabled", "true");
+    expect(button).not.toHaveTextContent("Say Hello");
+  });
+});

@@ -1,0 +1,97 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { AnimationItem } from "lottie-web";
+import lottie from "lottie-web/build/player/lottie_light.js";
+import { useState } from "react";
+import { TOGGLE_ASPECT, TOGGLE_SEGMENTS, TOGGLE_SPEED } from "../../../src/features/theme/toggle-constants";
+import { ToggleSwitch } from "../../../src/features/theme/toggle-switch";
+
+/** A parent that owns the state, like the navigation bar does with the theme. */
+function Harness({ onChange, size }: { onChange: (value: boolean) => void; size?: number }) {
+  const [checked, setChecked] = useState(false);
+  return (
+    <ToggleSwitch
+      checked={checked}
+      label="Dark mode"
+      {...(size ? { size } : {})}
+      onChange={(next) => {
+        setChecked(next);
+        onChange(next);
+      }}
+    />
+  );
+}
+
+/** The real lottie-web light engine the component drew with. */
+async function loadedAnimation(): Promise<AnimationItem> {
+  await waitFor(() =>
+    expect(document.querySelector('.toggle-switch__lottie[data-ready="true"]')).not.toBeNull(),
+  );
+  // Not in lottie-web's type declarations, but part of its runtime API.
+  const engine = lottie as unknown as { getRegisteredAnimations(): AnimationItem[] };
+  const [animation] = engine.getRegisteredAnimations();
+  if (!animation) throw new Error("no animation registered");
+  return animation;
+}
+
+describe("toggle switch", () => {
+  afterEach(() => lottie.destroy());
+
+  it("is a switch with a name, sized 85 × 0.47 by default", () => {
+    render(<Harness onChange={() => {}} />);
+    const toggle = screen.getByRole("switch", { name: "Dark mode" });
+    expect(toggle).toHaveAttribute("aria-checked", "false");
+    expect(toggle.style.width).toBe("85px");
+    expect(toggle.style.height).toBe(`${Math.round(85 * TOGGLE_ASPECT)}px`);
+  });
+
+  it("takes the size it is given (the navbar's 50)", () => {
+    render(<Harness onChange={() => {}} size={50} />);
+    expect(screen.getByRole("switch").style.width).toBe("50px");
+    expect(screen.getByRole("switch").style.height).toBe("24px");
+  });
+
+  it("flips on click, reports the new value, and plays 2→50 then 51→96 at speed 1.3 without looping", async () => {
+    const user = userEvent.setup();
+    const reported: boolean[] = [];
+    render(<Harness onChange={(value) => reported.push(value)} />);
+    const animation = await loadedAnimation();
+    expect(animation.totalFrames).toBe(97);
+
+    const toggle = screen.getByRole("switch");
+    await user.click(toggle);
+    expect(reported).toEqual([true]);
+    expect(toggle).toHaveAttribute("aria-checked", "true");
+    await waitFor(() => expect(animation.firstFrame).toBe(TOGGLE_SEGMENTS.on[0]));
+    expect(animation.firstFrame + animation.totalFrames).toBe(TOGGLE_SEGMENTS.on[1]);
+    expect(animation.playSpeed).toBe(TOGGLE_SPEED);
+    expect(animation.loop).toBe(false);
+
+    await user.click(toggle);
+    expect(reported).toEqual([true, false]);
+    await waitFor(() => expect(animation.firstFrame).toBe(TOGGLE_SEGMENTS.off[0]));
+    expect(animation.firstFrame + animation.totalFrames).toBe(TOGGLE_SEGMENTS.off[1]);
+    expect(animation.playSpeed).toBe(TOGGLE_SPEED);
+  });
+
+  it("is operated by Space and Enter", async () => {
+    const user = userEvent.setup();
+    const reported: boolean[] = [];
+    render(<Harness onChange={(value) => reported.push(value)} />);
+    await user.tab();
+    expect(screen.getByRole("switch")).toHaveFocus();
+    await user.keyboard(" ");
+    await user.keyboard("{Enter}");
+    expect(reported).toEqual([true, false]);
+  });
+
+  it("works when clicked before the animation has loaded, and then shows the right state", async () => {
+    const user = userEvent.setup();
+    const reported: boolean[] = [];
+    render(<Harness onChange={(value) => reported.push(value)} />);
+    await user.click(screen.getByRole("switch"));
+    expect(reported).toEqual([true]);
+    const animation = await loadedAnimation();
+    await waitFor(() => expect(Math.round(animation.currentFrame)).toBe(TOGGLE_SEGMENTS.on[1]));
+  });
+});
