@@ -1,0 +1,47 @@
+/**
+ * Internal: how the pipeline classifies what went wrong. Shared by deliver, the HTTP adapters
+ * (notify, local) and the Firestore adapter so that every step speaks the same language.
+ */
+import type { StepFailure } from "./deliver";
+
+/** 429 and 5xx are worth retrying later; any other refusal is final. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || (status >= 500 && status <= 599);
+}
+
+function errorName(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const name = (error as { name?: unknown }).name;
+  return typeof name === "string" ? name : undefined;
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error || (typeof error === "object" && error !== null && "message" in error)) {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === "string" && message !== "") return message;
+  }
+  return typeof error === "string" && error !== "" ? error : String(error);
+}
+
+/** True for the failures of `fetch` that mean "no answer": TypeError, abort and timeout. */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  const name = errorName(error);
+  return name === "TypeError" || name === "AbortError" || name === "TimeoutError";
+}
+
+export function networkFailure(error: string): StepFailure {
+  return { ok: false, reason: "network", retryable: true, error };
+}
+
+/**
+ * Maps an exception a step threw: a network-level error (TypeError, abort, timeout) is a
+ * retryable network failure; anything else is a final refusal carrying its message.
+ */
+export function failureFromThrown(error: unknown): StepFailure {
+  const name = errorName(error);
+  if (name === "TimeoutError") return networkFailure("The request timed out.");
+  if (name === "AbortError") return networkFailure("The request was aborted.");
+  if (isNetworkError(error)) return networkFailure(`Network error: ${errorMessage(error)}`);
+  return { ok: false, reason: "rejected", retryable: false, error: errorMessage(error) };
+}

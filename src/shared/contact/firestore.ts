@@ -1,0 +1,137 @@
+/**
+ * The `firestore` save step: `setDoc` on `users/{message.id}` with `firebase/firestore/lite`
+ * (fetch-based, so it also works in a service worker). Firebase is imported lazily on the first
+ * save, so it never weighs on the first load; the app is initialised once and reused.
+ */
+import type { FirebaseOptions } from "firebase/app";
+import type { Firestore } from "firebase/firestore/lite";
+import type { SaveOutcome, SaveStep, StepFailure } from "./deliver";
+import { errorMessage, failureFromThrown, networkFailure } from "./failure";
+import type { ContactMessage } from "./message";
+import { NOTIFY_TIMEOUT_MS } from "./protocol";
+
+/** The spec's collection (§3, §7). The document id is the message id, so a retry never duplicates. */
+export const CONTACT_COLLECTION = "users";
+export const DEFAULT_FIREBASE_APP_NAME = "contact";
+
+export interface FirestoreSaveOptions {
+  firebase: FirebaseOptions;
+  /** Point the SDK at a Firestore emulator (or a test double of one). */
+  emulator?: { host: string; port: number };
+  /** The named Firebase app this adapter initialises and reuses; default "contact". */
+  appName?: string;
+  /** Default NOTIFY_TIMEOUT_MS. Firestore Lite has no timeout of its own: past it the save is a network failure. */
+  timeoutMs?: number;
+}
+
+type Lite = typeof import("firebase/firestore/lite");
+interface Connection {
+  lite: Lite;
+  db: Firestore;
+}
+
+const TIMED_OUT = Symbol("timed-out");
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(TIMED_OUT), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+function firestoreCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return name === "FirebaseError" && typeof code === "string" ? code : undefined;
+}
+
+/**
+ * FirestoreError codes → StepFailure. "unknown" counts as network: Firestore Lite reports a
+ * `fetch` that threw (offline, DNS, connection refused) and an unparsable answer (a captive
+ * portal's page) with that code, and it is also what an HTTP 500 maps to, which is retryable
+ * anyway; treating it as final would lose offline messages.
+ */
+function failureFromFirestore(error: unknown): StepFailure {
+  const code = firestoreCode(error);
+  if (code === undefined) return failureFromThrown(error);
+  const detail = errorMessage(error);
+  switch (code) {
+    case "unavailable":
+    case "deadline-exceeded":
+    case "unknown":
+      return networkFailure(`The database could not be reached: ${detail}`);
+    case "resource-exhausted":
+    case "aborted":
+    case "internal":
+      return {
+        ok: false,
+        reason: "rejected",
+        retryable: true,
+        error: `The database refused the message (${code}): ${detail}`,
+      };
+    default:
+      return {
+        ok: false,
+        reason: "rejected",
+        retryable: false,
+        error: `The database refused the message (${code}): ${detail}`,
+      };
+  }
+}
+
+export function createFirestoreSave(options: FirestoreSaveOptions): SaveStep {
+  const appName = options.appName ?? DEFAULT_FIREBASE_APP_NAME;
+  const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
+  let connection: Promise<Connection> | undefined;
+
+  const connect = (): Promise<Connection> => {
+    if (connection) return connection;
+    const pending = (async (): Promise<Connection> => {
+      const [{ initializeApp }, lite] = await Promise.all([
+        import("firebase/app"),
+        import("firebase/firestore/lite"),
+      ]);
+      // Returns the existing app when one with this name and the same options exists.
+      const app = initializeApp(options.firebase, appName);
+      const db = lite.getFirestore(app);
+      if (options.emulator) lite.connectFirestoreEmulator(db, options.emulator.host, options.emulator.port);
+      return { lite, db };
+    })();
+    connection = pending;
+    // A failed start (chunk not loadable offline, bad config) is retried on the next save.
+    pending.catch(() => {
+      if (connection === pending) connection = undefined;
+    });
+    return pending;
+  };
+
+  return async (message: ContactMessage): Promise<SaveOutcome> => {
+    const work = (async () => {
+      const { lite, db } = await connect();
+      await lite.setDoc(lite.doc(db, CONTACT_COLLECTION, message.id), {
+        Name: message.name,
+        Email: message.email,
+        Message: message.message,
+        createdAt: lite.serverTimestamp(),
+      });
+    })();
+    try {
+      const result = await withTimeout(work, timeoutMs);
+      if (result === TIMED_OUT) {
+        return networkFailure(`The database did not answer within ${Math.round(timeoutMs / 100) / 10} s.`);
+      }
+      return { ok: true };
+    } catch (error) {
+      return failureFromFirestore(error);
+    }
+  };
+}

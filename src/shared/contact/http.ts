@@ -1,0 +1,109 @@
+/**
+ * Internal: the one JSON POST both HTTP adapters (notify, local) make, with the API key,
+ * the Idempotency-Key, a timeout and Retry-After parsing. A request that gets no HTTP answer
+ * (network error, timeout, abort) comes back as a network failure; any HTTP answer comes back
+ * as-is for the adapter to interpret.
+ */
+import type { StepFailure } from "./deliver";
+import { errorMessage, failureFromThrown, networkFailure } from "./failure";
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from "./protocol";
+
+type ErrorLike = { name?: unknown; cause?: unknown };
+
+export interface HttpAnswer {
+  ok: true;
+  status: number;
+  /** The body when it is a JSON object, else undefined (HTML error page, empty body...). */
+  json: Record<string, unknown> | undefined;
+  contentType: string;
+  retryAfterMs?: number;
+}
+
+export interface PostJsonOptions {
+  url: string;
+  body: unknown;
+  apiKey: string;
+  idempotencyKey: string;
+  timeoutMs: number;
+  fetch: typeof fetch | undefined;
+  /** Who is called, for messages: "notification server", "message store". */
+  label: string;
+}
+
+/** `${baseUrl}${path}` without a doubled slash; an empty base URL gives a same-origin relative URL. */
+export function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}${path}`;
+}
+
+/** Retry-After is either delay-seconds or an HTTP date; returns milliseconds, or undefined. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // An HTTP date starts with a day name ("Wed, 21 Oct 2015 07:28:00 GMT"); Date.parse alone would
+  // also read things like "1.5" or "-5" as dates.
+  if (!/^[a-z]{3,9},?\s/i.test(trimmed)) return undefined;
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  if (text.trim() === "") return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      return value as Record<string, unknown>;
+    }
+  } catch {
+    // Not JSON: a static host's error page, a proxy's, etc.
+  }
+  return undefined;
+}
+
+/** The `error` (or `msg`) string of a ServerAnswer-shaped body, if any. */
+export function answerText(
+  json: Record<string, unknown> | undefined,
+  key: "msg" | "error",
+): string | undefined {
+  const value = json?.[key];
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+export async function postJson(options: PostJsonOptions): Promise<HttpAnswer | StepFailure> {
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const seconds = Math.round(options.timeoutMs / 100) / 10;
+  try {
+    const response = await doFetch(options.url, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        [API_KEY_HEADER]: options.apiKey,
+        [IDEMPOTENCY_HEADER]: options.idempotencyKey,
+      },
+      body: JSON.stringify(options.body),
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    // Reading the body is covered by the same timeout signal.
+    const text = await response.text();
+    const answer: HttpAnswer = {
+      ok: true,
+      status: response.status,
+      json: parseJsonObject(text),
+      contentType: response.headers.get("content-type") ?? "",
+    };
+    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+    if (retryAfterMs !== undefined) answer.retryAfterMs = retryAfterMs;
+    return answer;
+  } catch (error) {
+    const failure = failureFromThrown(error);
+    if (failure.reason !== "network") return failure;
+    const { name, cause } = typeof error === "object" && error !== null ? (error as ErrorLike) : {};
+    if (name === "TimeoutError") {
+      return networkFailure(`The ${options.label} did not answer within ${seconds} s.`);
+    }
+    if (name === "AbortError") return networkFailure(`The request to the ${options.label} was aborted.`);
+    const detail = cause === undefined ? "" : ` (${errorMessage(cause)})`;
+    return networkFailure(`Could not reach the ${options.label}: ${errorMessage(error)}${detail}`);
+  }
+}

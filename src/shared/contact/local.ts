@@ -1,0 +1,63 @@
+/**
+ * The `local` save step: `POST {baseUrl}/api/messages` to the bundled server's message store.
+ * Used when no Firebase config is given (the embedded default) or for self-hosting.
+ */
+import type { SaveOutcome, SaveStep, StepFailure } from "./deliver";
+import { isRetryableStatus } from "./failure";
+import { answerText, joinUrl, postJson } from "./http";
+import type { ContactMessage } from "./message";
+import { MESSAGES_PATH, NOTIFY_TIMEOUT_MS, type StoreRequestBody } from "./protocol";
+
+export interface LocalSaveOptions {
+  /** Origin (and optional path prefix) of the bundled server; "" = same origin. */
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  /** Default NOTIFY_TIMEOUT_MS; past it the call is a network failure. */
+  timeoutMs?: number;
+}
+
+export function createLocalSave(options: LocalSaveOptions): SaveStep {
+  const url = joinUrl(options.baseUrl, MESSAGES_PATH);
+  const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
+
+  return async (message: ContactMessage): Promise<SaveOutcome> => {
+    const body: StoreRequestBody = {
+      id: message.id,
+      name: message.name,
+      email: message.email,
+      message: message.message,
+    };
+    const answer = await postJson({
+      url,
+      body,
+      apiKey: options.apiKey,
+      idempotencyKey: message.id,
+      timeoutMs,
+      fetch: options.fetch,
+      label: "message store",
+    });
+    if (!answer.ok) return answer;
+
+    const { status, json } = answer;
+    const is2xx = status >= 200 && status <= 299;
+    // A 2xx is a save unless the body explicitly refuses it, or it is an HTML page (a static
+    // host's SPA fallback answering 200 with index.html: nothing was stored).
+    const refusedIn2xx =
+      json?.success === false || (json === undefined && /text\/html/i.test(answer.contentType));
+    if (is2xx && !refusedIn2xx) return { ok: true };
+
+    const fallback = is2xx
+      ? `The message store answered HTTP ${status} without storing the message.`
+      : `The message store answered with HTTP ${status}.`;
+    const failure: StepFailure = {
+      ok: false,
+      reason: "rejected",
+      retryable: isRetryableStatus(status),
+      error: answerText(json, "error") ?? fallback,
+      status,
+    };
+    if (answer.retryAfterMs !== undefined) failure.retryAfterMs = answer.retryAfterMs;
+    return failure;
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The notify step: `POST {baseUrl}/email/send-notification` (spec §7). Any HTTP answer is
+ * `ok: true` (the server spoke); only a request that got no answer is a failure.
+ */
+import type { NotifyOutcome, NotifyStep } from "./deliver";
+import { answerText, joinUrl, postJson } from "./http";
+import type { ContactMessage } from "./message";
+import { NOTIFY_PATH, NOTIFY_TIMEOUT_MS, type NotifyRequestBody } from "./protocol";
+
+export interface NotifyOptions {
+  /** Origin (and optional path prefix) of the notification server; "" = same origin. */
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  /** Default NOTIFY_TIMEOUT_MS; past it the call is a network failure. */
+  timeoutMs?: number;
+}
+
+export function createNotify(options: NotifyOptions): NotifyStep {
+  const url = joinUrl(options.baseUrl, NOTIFY_PATH);
+  const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
+
+  return async (message: ContactMessage): Promise<NotifyOutcome> => {
+    const body: NotifyRequestBody = { name: message.name, email: message.email, message: message.message };
+    const answer = await postJson({
+      url,
+      body,
+      apiKey: options.apiKey,
+      idempotencyKey: message.id,
+      timeoutMs,
+      fetch: options.fetch,
+      label: "notification server",
+    });
+    if (!answer.ok) return answer;
+
+    const success = answer.json?.success === true;
+    const text = success
+      ? (answerText(answer.json, "msg") ?? "")
+      : (answerText(answer.json, "error") ?? `The notification server answered with HTTP ${answer.status}.`);
+    const outcome: NotifyOutcome = { ok: true, success, text, status: answer.status };
+    if (answer.retryAfterMs !== undefined) outcome.retryAfterMs = answer.retryAfterMs;
+    return outcome;
+  };
+}
