@@ -1,13 +1,12 @@
 import type { ReactNode } from "react";
-import { siGithub } from "simple-icons";
 
-interface IconProps {
+export interface IconProps {
   size?: number;
   className?: string;
 }
 
 /** A decorative 24×24 icon; the link or button around it carries the accessible name. */
-function Icon({
+export function Icon({
   size = 20,
   className,
   outline,
@@ -61,14 +60,6 @@ export function ResumeIcon(props: IconProps) {
     <Icon {...props} outline>
       <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
       <path d="M14 3v5h5M9 13h6M9 17h6" />
-    </Icon>
-  );
-}
-
-export function CodeHostIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d={siGithub.path} />
     </Icon>
   );
 }

@@ -55,11 +55,11 @@ export function Modal({ open, onClose, title, children, returnFocusTo }: ModalPr
           {title}
         </h2>
         <div className="modal__content">{children}</div>
-        <form method="dialog" className="modal__actions">
-          <button type="submit" className="button button--primary">
+        <div className="modal__actions">
+          <button type="button" className="button button--primary" onClick={() => ref.current?.close()}>
             Close
           </button>
-        </form>
+        </div>
       </div>
     </dialog>
   );

@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { resetAppStore } from "../../src/store/app-store";
 
@@ -19,8 +19,16 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
-// lottie-web probes a 2D canvas at import time; jsdom has no canvas implementation.
-HTMLCanvasElement.prototype.getContext = vi.fn(() => null) as unknown as HTMLCanvasElement["getContext"];
+// lottie-web probes a 2D canvas at import time; jsdom has no canvas implementation. An inert
+// context (every method a no-op) lets it load; the SVG renderer the app uses needs no canvas.
+const inertContext = new Proxy({} as Record<string | symbol, unknown>, {
+  get: (target, key) => (key in target ? target[key] : () => undefined),
+  set: (target, key, value) => {
+    target[key] = value;
+    return true;
+  },
+});
+HTMLCanvasElement.prototype.getContext = vi.fn(() => inertContext) as unknown as HTMLCanvasElement["getContext"];
 
 // jsdom has <dialog> but not its modal methods; a minimal version that keeps `open` and the
 // `close` event, so components behave as in a browser (the real dialog is covered end to end).
@@ -34,6 +42,9 @@ if (!HTMLDialogElement.prototype.showModal) {
     this.dispatchEvent(new Event("close"));
   };
 }
+
+// Route chunks are transformed on first import, which can take a few seconds on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

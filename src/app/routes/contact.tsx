@@ -1,5 +1,6 @@
 import { ExternalLink } from "../../components/external-link";
-import { CodeHostIcon, MailIcon, NetworkIcon } from "../../components/icons";
+import { CodeHostIcon } from "../../components/code-host-icon";
+import { MailIcon, NetworkIcon } from "../../components/icons";
 import { PageMeta } from "../../components/page-meta";
 import { profile } from "../../content/profile";
 import { ContactForm } from "../../features/contact/contact-form";

@@ -45,7 +45,7 @@ describe("contact form: the empty-field rule", () => {
     expect(screen.getByLabelText("Message")).toHaveValue(message);
 
     await user.click(screen.getByRole("button", { name: "Close" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(dialog).not.toHaveAttribute("open"));
     expect(screen.getByRole("button", { name: "Say Hello 👋" })).toHaveFocus();
   });
 

@@ -1,0 +1,35 @@
+/**
+ * Entry point: `npx tsx server/main.ts`. Reads the configuration, builds the server, listens.
+ * A configuration or startup error prints one clear line and exits with code 1.
+ */
+import type { FastifyInstance } from "fastify";
+import { buildServer } from "./app";
+import { ConfigError, loadConfig } from "./config";
+
+function fail(error: unknown): never {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`Cannot start the server: ${reason}`);
+  if (!(error instanceof ConfigError)) console.error(error);
+  process.exit(1);
+}
+
+let app: FastifyInstance;
+let address: string;
+try {
+  const config = loadConfig();
+  app = await buildServer(config);
+  address = await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  fail(error);
+}
+app.log.info(`Portfolio server ready at ${address}`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    app.log.info(`${signal} received, closing`);
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

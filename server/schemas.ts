@@ -1,0 +1,102 @@
+/**
+ * JSON schemas of the two POST bodies (validated by Fastify's ajv, no coercion, extra fields
+ * rejected) and the sentence a visitor sees when one fails.
+ */
+import { LIMITS } from "../src/shared/contact/protocol";
+
+/** At least one character that is not whitespace: a whitespace-only value counts as empty. */
+const NOT_BLANK = "\\S";
+/** A single line: no control character at all (CR, LF, TAB, NUL, DEL, C1...) nor U+2028/9. */
+const SINGLE_LINE = "^[^\\p{Cc}\\u2028\\u2029]*$";
+/** Multi-line text: TAB, LF and CR are fine, other control characters are not. */
+const TEXT = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$";
+const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
+/** 1 to 200 visible ASCII characters. */
+const IDEMPOTENCY_KEY = "^[\\x21-\\x7E]{1,200}$";
+
+const fields = {
+  name: {
+    type: "string",
+    minLength: 1,
+    maxLength: LIMITS.name,
+    allOf: [{ pattern: NOT_BLANK }, { pattern: SINGLE_LINE }],
+  },
+  email: {
+    type: "string",
+    minLength: 1,
+    maxLength: LIMITS.email,
+    allOf: [{ pattern: NOT_BLANK }, { pattern: SINGLE_LINE }, { format: "email" }],
+  },
+  message: {
+    type: "string",
+    minLength: 1,
+    maxLength: LIMITS.message,
+    allOf: [{ pattern: NOT_BLANK }, { pattern: TEXT }],
+  },
+} as const;
+
+export const notifyBodySchema = {
+  type: "object",
+  required: ["name", "email", "message"],
+  additionalProperties: false,
+  properties: fields,
+} as const;
+
+export const storeBodySchema = {
+  type: "object",
+  required: ["id", "name", "email", "message"],
+  additionalProperties: false,
+  properties: { id: { type: "string", pattern: UUID }, ...fields },
+} as const;
+
+export const idempotencyHeadersSchema = {
+  type: "object",
+  properties: { "idempotency-key": { type: "string", pattern: IDEMPOTENCY_KEY } },
+} as const;
+
+/** The part of an ajv error this module reads. */
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+const LABELS: Record<string, string> = {
+  name: "name",
+  email: "email address",
+  message: "message",
+  id: "message id",
+};
+const MAX: Record<string, number> = LIMITS;
+
+/** One human sentence for the first schema error of a request part ("body" or "headers"). */
+export function validationMessage(context: string | undefined, error: SchemaError | undefined): string {
+  if (context === "headers") {
+    return "The Idempotency-Key header must be 1 to 200 visible ASCII characters.";
+  }
+  if (error === undefined) return "The request is not valid.";
+  const field = error.instancePath.split("/")[1] ?? "";
+  const label = LABELS[field] ?? field;
+
+  if (field === "") {
+    if (error.keyword === "required") {
+      const missing = String(error.params.missingProperty ?? "");
+      return `Please fill in all fields: the ${LABELS[missing] ?? missing} is missing.`;
+    }
+    if (error.keyword === "additionalProperties") {
+      return "The request contains a field that is not accepted.";
+    }
+    return "The request body must be a JSON object with name, email and message.";
+  }
+  if (error.keyword === "type") return `The ${label} must be text.`;
+  if (field === "id") return "The message id must be a UUID.";
+  if (error.keyword === "minLength" || (error.keyword === "pattern" && error.params.pattern === NOT_BLANK)) {
+    return "Please fill in all fields.";
+  }
+  if (error.keyword === "maxLength") {
+    return `The ${label} is too long: at most ${MAX[field] ?? error.params.limit} characters.`;
+  }
+  if (field === "email") return "Please enter a valid email address.";
+  if (field === "name") return "The name must be a single line of text.";
+  return `The ${label} contains characters that are not allowed.`;
+}

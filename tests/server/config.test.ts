@@ -1,0 +1,167 @@
+/**
+ * Configuration: defaults, validation, fail-closed production, and the entry point.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+import { DEV_KEY_WARNING } from "../../server/app";
+import { ConfigError, loadConfig } from "../../server/config";
+import { profile } from "../../src/content/profile";
+import { DEV_API_KEY, NOTIFY_PATH } from "../../src/shared/contact/protocol";
+import { outboxFiles, post, removeTempDirs, tempDir, validMessage } from "./helpers";
+
+afterAll(async () => {
+  await removeTempDirs();
+});
+
+describe("loadConfig", () => {
+  test("no configuration gives the documented defaults and the development key", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 4173,
+      host: "127.0.0.1",
+      dataDir: resolve(".data"),
+      staticDir: resolve("dist"),
+      apiKey: DEV_API_KEY,
+      usingDevApiKey: true,
+      allowedOrigins: [],
+      smtpUrl: undefined,
+      ownerEmail: profile.email,
+      autoReply: false,
+      rateLimitMax: 5,
+      rateLimitWindowMs: 60_000,
+      trustProxy: false,
+      production: false,
+      connectSrc: [],
+      hsts: false,
+    });
+    expect(config.mailFrom.address).toMatch(/^no-reply@/);
+  });
+
+  test("production without API_KEY refuses to start with a clear message", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: "production", API_KEY: "  " })).toThrow(/API_KEY is required/);
+    expect(() => loadConfig({ NODE_ENV: "production", API_KEY: DEV_API_KEY })).toThrow(/development key/);
+    const config = loadConfig({ NODE_ENV: "production", API_KEY: "a-real-secret-key" });
+    expect(config.usingDevApiKey).toBe(false);
+    expect(config.hsts).toBe(true);
+  });
+
+  test("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATA_DIR: "/tmp/data",
+      STATIC_DIR: "/tmp/dist",
+      API_KEY: "secret-key-1",
+      ALLOWED_ORIGINS: "https://a.example, https://b.example:8443/",
+      SMTP_URL: "smtps://user:pass@smtp.example.com:465",
+      OWNER_EMAIL: "me@example.org",
+      MAIL_FROM: "Portfolio <hello@example.org>",
+      AUTO_REPLY: "true",
+      RATE_LIMIT_MAX: "10",
+      RATE_LIMIT_WINDOW_MS: "30000",
+      TRUST_PROXY: "loopback, 10.0.0.0/8",
+      VITE_NOTIFY_URL: "https://notify.example.org/api",
+      VITE_FIREBASE_PROJECT_ID: "demo",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      dataDir: "/tmp/data",
+      staticDir: "/tmp/dist",
+      apiKey: "secret-key-1",
+      usingDevApiKey: false,
+      allowedOrigins: ["https://a.example", "https://b.example:8443"],
+      smtpUrl: "smtps://user:pass@smtp.example.com:465",
+      ownerEmail: "me@example.org",
+      mailFrom: { name: "Portfolio", address: "hello@example.org" },
+      autoReply: true,
+      rateLimitMax: 10,
+      rateLimitWindowMs: 30_000,
+      trustProxy: "loopback,10.0.0.0/8",
+      connectSrc: ["https://notify.example.org", "https://firestore.googleapis.com"],
+    });
+  });
+
+  test.each([
+    ["PORT", "http"],
+    ["PORT", "70000"],
+    ["RATE_LIMIT_MAX", "0"],
+    ["RATE_LIMIT_MAX", "-1"],
+    ["RATE_LIMIT_WINDOW_MS", "1.5"],
+    ["AUTO_REPLY", "maybe"],
+    ["ALLOWED_ORIGINS", "*"],
+    ["ALLOWED_ORIGINS", "example.com"],
+    ["ALLOWED_ORIGINS", "https://example.com/path"],
+    ["SMTP_URL", "http://smtp.example.com"],
+    ["SMTP_URL", "not a url"],
+    ["OWNER_EMAIL", "nobody"],
+    ["MAIL_FROM", "Name <not-an-address>"],
+    ["API_KEY", "has space in it"],
+    ["API_KEY", "short"],
+    ["TRUST_PROXY", "2"],
+    ["TRUST_PROXY", "everyone"],
+    ["VITE_NOTIFY_URL", "notify.example.com"],
+    ["LOG_LEVEL", "loud"],
+  ])("%s=%s is a startup error naming the variable", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});
+
+describe("server/main.ts", () => {
+  const children: ChildProcess[] = [];
+
+  afterEach(() => {
+    for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  });
+
+  function start(env: Record<string, string>) {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      cwd: resolve(import.meta.dirname, "../.."),
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+    /** Resolves with the output once `pattern` appears in it (or rejects when the process ends first). */
+    const waitFor = (pattern: RegExp) =>
+      new Promise<string>((done, fail) => {
+        const check = () => {
+          const match = pattern.exec(output);
+          if (match !== null) done(match[0]);
+        };
+        child.stdout?.on("data", check);
+        child.stderr?.on("data", check);
+        void exited.then(() => fail(new Error(`exited before ${pattern}: ${output}`)));
+        check();
+      });
+    return { child, exited, waitFor, output: () => output };
+  }
+
+  test("exits with code 1 and a clear message in production without API_KEY", async () => {
+    const run = start({ NODE_ENV: "production", DATA_DIR: await tempDir() });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain("Cannot start the server: API_KEY is required when NODE_ENV=production");
+  });
+
+  test("starts with no configuration, warns about the development key, logs its URL and sends", async () => {
+    const dataDir = await tempDir();
+    const run = start({ PORT: "0", DATA_DIR: dataDir, STATIC_DIR: await tempDir() });
+    const url = (await run.waitFor(/ready at (http:\/\/127\.0\.0\.1:\d+)/)).replace("ready at ", "");
+    expect(run.output()).toContain(DEV_KEY_WARNING);
+
+    const response = await post(url, NOTIFY_PATH, validMessage, { headers: { "x-api-key": DEV_API_KEY } });
+    expect(response.status).toBe(200);
+    expect(await outboxFiles(dataDir)).toHaveLength(1);
+
+    run.child.kill("SIGTERM");
+    expect(await run.exited).toBe(0);
+  });
+});

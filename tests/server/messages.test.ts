@@ -1,0 +1,113 @@
+/**
+ * POST /api/messages: the local message store (DATA_DIR/messages.jsonl).
+ */
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { SAVED_MESSAGE } from "../../server/api-routes";
+import {
+  jsonLines,
+  MESSAGES_PATH,
+  post,
+  removeTempDirs,
+  startServer,
+  type TestServer,
+  tempDir,
+  validMessage,
+} from "./helpers";
+
+const servers: TestServer[] = [];
+
+async function serve(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+  const server = await startServer(env);
+  servers.push(server);
+  return server;
+}
+
+function storeFile(server: TestServer): string {
+  return join(server.dataDir, "messages.jsonl");
+}
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+afterAll(async () => {
+  await removeTempDirs();
+});
+
+test("stores one line with id, name, email, message and createdAt, and answers 201", async () => {
+  const server = await serve();
+  const id = randomUUID();
+  const response = await post(server.url, MESSAGES_PATH, { id, ...validMessage });
+
+  expect(response.status).toBe(201);
+  expect(await response.json()).toEqual({ success: true, msg: SAVED_MESSAGE });
+  const lines = await jsonLines(storeFile(server));
+  expect(lines).toHaveLength(1);
+  const [line] = lines;
+  expect(Object.keys(line ?? {}).sort()).toEqual(["createdAt", "email", "id", "message", "name"]);
+  expect(line).toMatchObject({ id, ...validMessage });
+  const createdAt = String(line?.createdAt);
+  expect(new Date(createdAt).toISOString()).toBe(createdAt);
+});
+
+test("is idempotent by id: a second POST answers 200 and appends nothing", async () => {
+  const server = await serve();
+  const id = randomUUID();
+  expect((await post(server.url, MESSAGES_PATH, { id, ...validMessage })).status).toBe(201);
+  const again = await post(server.url, MESSAGES_PATH, { id, ...validMessage });
+
+  expect(again.status).toBe(200);
+  expect(await again.json()).toEqual({ success: true, msg: SAVED_MESSAGE });
+  expect(await jsonLines(storeFile(server))).toHaveLength(1);
+});
+
+test("ids stored before a restart are still known after it", async () => {
+  const dataDir = await tempDir();
+  const id = randomUUID();
+  const first = await serve({ DATA_DIR: dataDir });
+  expect((await post(first.url, MESSAGES_PATH, { id, ...validMessage })).status).toBe(201);
+  await first.close();
+  servers.splice(servers.indexOf(first), 1);
+
+  const second = await serve({ DATA_DIR: dataDir });
+  expect((await post(second.url, MESSAGES_PATH, { id: id.toUpperCase(), ...validMessage })).status).toBe(200);
+  expect(await jsonLines(join(dataDir, "messages.jsonl"))).toHaveLength(1);
+});
+
+test("concurrent posts produce well-formed lines, one per id", async () => {
+  const server = await serve();
+  const ids = Array.from({ length: 30 }, () => randomUUID());
+  const long = `${"Ünïcödé 🚀 ".repeat(400)}end`;
+  const responses = await Promise.all(
+    ids.map((id, index) =>
+      post(server.url, MESSAGES_PATH, { id, ...validMessage, message: `${index} ${long}` }),
+    ),
+  );
+  expect(responses.map((response) => response.status)).toEqual(ids.map(() => 201));
+
+  const lines = await jsonLines(storeFile(server)); // throws on a torn or interleaved line
+  expect(lines).toHaveLength(ids.length);
+  expect(new Set(lines.map((line) => line.id))).toEqual(new Set(ids));
+  for (const line of lines) expect(String(line.message)).toMatch(/^\d+ (Ünïcödé 🚀 )+end$/);
+});
+
+test("concurrent posts with one id store it once", async () => {
+  const server = await serve();
+  const id = randomUUID();
+  const responses = await Promise.all(
+    Array.from({ length: 8 }, () => post(server.url, MESSAGES_PATH, { id, ...validMessage })),
+  );
+  const statuses = responses.map((response) => response.status).sort();
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+  expect(await jsonLines(storeFile(server))).toHaveLength(1);
+});
+
+test("has its own rate limit and answers 429 past it", async () => {
+  const server = await serve({ RATE_LIMIT_MAX: "1" });
+  expect((await post(server.url, MESSAGES_PATH, { id: randomUUID(), ...validMessage })).status).toBe(201);
+  const limited = await post(server.url, MESSAGES_PATH, { id: randomUUID(), ...validMessage });
+  expect(limited.status).toBe(429);
+  expect(limited.headers.get("retry-after")).not.toBeNull();
+  expect(await jsonLines(storeFile(server))).toHaveLength(1);
+});

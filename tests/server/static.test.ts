@@ -1,0 +1,182 @@
+/**
+ * The built app served by the notification server: cache headers, app routes, 404s,
+ * security headers, compression, and the "not built" answer.
+ */
+import { NOT_BUILT_MESSAGE } from "../../server/static-site";
+import { appPaths } from "../../src/config/paths";
+import {
+  NOTIFY_PATH,
+  post,
+  removeTempDirs,
+  startServer,
+  staticDir,
+  type TestServer,
+  tempDir,
+  validMessage,
+} from "./helpers";
+
+const SHELL = "<!doctype html><title>shell</title><div id=root></div>";
+const SKILLS_PAGE = "<!doctype html><title>skills prerendered</title>";
+const NOT_FOUND_PAGE = "<!doctype html><title>404 prerendered</title>";
+const APP_JS = `console.log(${JSON.stringify("x".repeat(4000))});`;
+
+let server: TestServer;
+let bare: TestServer;
+
+beforeAll(async () => {
+  const root = await staticDir({
+    "index.html": SHELL,
+    "404.html": NOT_FOUND_PAGE,
+    "skills/index.html": SKILLS_PAGE,
+    "assets/app-abc123.js": APP_JS,
+    "assets/style-def456.css": "body{color:red}",
+    "sw.js": "self.addEventListener('fetch',()=>{})",
+    "manifest.webmanifest": '{"name":"Portfolio"}',
+    "robots.txt": "User-agent: *\nAllow: /\n",
+    ".env": "SECRET=1",
+  });
+  // Same app without 404.html or prerendered pages.
+  const bareRoot = await staticDir({ "index.html": SHELL, "assets/app-abc123.js": APP_JS });
+  server = await startServer({
+    STATIC_DIR: root,
+    VITE_NOTIFY_URL: "https://notify.example.com/base/",
+    VITE_FIREBASE_PROJECT_ID: "demo-project",
+  });
+  bare = await startServer({ STATIC_DIR: bareRoot });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await bare?.close();
+  await removeTempDirs();
+});
+
+function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${base}${path}`, { headers });
+}
+
+test("index.html is served at / with no-cache", async () => {
+  const response = await get(server.url, "/");
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(response.headers.get("cache-control")).toBe("no-cache");
+  expect(await response.text()).toBe(SHELL);
+});
+
+test("hashed assets are immutable for a year; sw.js, the manifest and other files are no-cache", async () => {
+  const asset = await get(server.url, "/assets/app-abc123.js");
+  expect(asset.status).toBe(200);
+  expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  expect(await asset.text()).toBe(APP_JS);
+
+  for (const path of ["/sw.js", "/manifest.webmanifest", "/index.html", "/robots.txt"]) {
+    const response = await get(server.url, path);
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get("cache-control"), path).toBe("no-cache");
+  }
+});
+
+test("responses are compressed with brotli or gzip when asked", async () => {
+  const brotli = await get(server.url, "/assets/app-abc123.js", { "accept-encoding": "br" });
+  expect(brotli.headers.get("content-encoding")).toBe("br");
+  expect(await brotli.text()).toBe(APP_JS);
+  const gzip = await get(server.url, "/assets/app-abc123.js", { "accept-encoding": "gzip" });
+  expect(gzip.headers.get("content-encoding")).toBe("gzip");
+  expect(await gzip.text()).toBe(APP_JS);
+});
+
+test("every app route answers 200, with or without a trailing slash", async () => {
+  for (const path of appPaths) {
+    for (const url of path === "/" ? ["/"] : [path, `${path}/`]) {
+      const response = await get(server.url, url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("cache-control"), url).toBe("no-cache");
+      // A prerendered page wins over the shell.
+      expect(await response.text(), url).toBe(path === "/skills" ? SKILLS_PAGE : SHELL);
+    }
+  }
+});
+
+test("an unknown page is a 404 with 404.html, or the shell when there is none", async () => {
+  const withPage = await get(server.url, "/no-such-page");
+  expect(withPage.status).toBe(404);
+  expect(withPage.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(await withPage.text()).toBe(NOT_FOUND_PAGE);
+
+  const withShell = await get(bare.url, "/no/such/page");
+  expect(withShell.status).toBe(404);
+  expect(await withShell.text()).toBe(SHELL);
+});
+
+test("a missing file with an extension is a plain 404", async () => {
+  for (const path of ["/assets/app-missing.js", "/favicon.ico", "/assets/app-abc123.js.map"]) {
+    const response = await get(server.url, path);
+    expect(response.status, path).toBe(404);
+    expect(response.headers.get("content-type"), path).toMatch(/^text\/plain/);
+  }
+});
+
+test("dotfiles are never served", async () => {
+  const response = await get(server.url, "/.env");
+  expect(response.status).toBe(404);
+  expect(await response.text()).not.toContain("SECRET");
+});
+
+test("unknown /api and /email paths are JSON 404s", async () => {
+  for (const path of ["/api/nothing", "/email/other", "/api"]) {
+    const response = await get(server.url, path);
+    expect(response.status, path).toBe(404);
+    expect(await response.json(), path).toEqual({ success: false, error: "Not found." });
+  }
+});
+
+test("security headers: a strict CSP without unsafe-eval or upgrade-insecure-requests", async () => {
+  const response = await get(server.url, "/");
+  const csp = response.headers.get("content-security-policy") ?? "";
+  const directives = new Map(
+    csp.split(";").map((part) => {
+      const [name = "", ...values] = part.trim().split(/\s+/);
+      return [name, values.join(" ")] as const;
+    }),
+  );
+  expect(directives.get("default-src")).toBe("'self'");
+  expect(directives.get("script-src")).toBe("'self'");
+  expect(directives.get("style-src")).toBe("'self' 'unsafe-inline'");
+  expect(directives.get("img-src")).toBe("'self' data:");
+  expect(directives.get("connect-src")).toBe(
+    "'self' https://notify.example.com https://firestore.googleapis.com",
+  );
+  expect(directives.get("worker-src")).toBe("'self'");
+  expect(directives.get("manifest-src")).toBe("'self'");
+  expect(directives.get("object-src")).toBe("'none'");
+  expect(directives.get("frame-ancestors")).toBe("'none'");
+  expect(csp).not.toContain("unsafe-eval");
+  expect(csp).not.toContain("upgrade-insecure-requests");
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(response.headers.get("x-frame-options")).toBe("DENY");
+  expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("strict-transport-security")).toBeNull();
+
+  const plain = await get(bare.url, "/");
+  expect(plain.headers.get("content-security-policy")).toContain("connect-src 'self';");
+});
+
+test("/healthz answers ok", async () => {
+  const response = await get(server.url, "/healthz");
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok" });
+});
+
+test("without a built app the API still works and / answers 503", async () => {
+  const missing = await startServer({ STATIC_DIR: `${await tempDir()}/dist` });
+  try {
+    const page = await get(missing.url, "/");
+    expect(page.status).toBe(503);
+    expect(await page.text()).toBe(NOT_BUILT_MESSAGE);
+    expect((await get(missing.url, "/healthz")).status).toBe(200);
+    const sent = await post(missing.url, NOTIFY_PATH, validMessage);
+    expect(sent.status).toBe(200);
+  } finally {
+    await missing.close();
+  }
+});
