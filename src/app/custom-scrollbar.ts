@@ -12,7 +12,7 @@ export const SCROLLBAR_AUTO_HIDE_DELAY_MS = 1000;
  */
 export function attachScrollbar(target: HTMLElement): () => void {
   const instance = OverlayScrollbars(
-    { target, cancel: { nativeScrollbarsOverlaid: true, body: null } },
+    { target, cancel: { nativeScrollbarsOverlaid: false, body: null } },
     {
       scrollbars: {
         theme: "os-theme-portfolio",

@@ -1,0 +1,25 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Waits until the routed page is on screen and its slide-in has finished. */
+export async function pageSettled(page: Page): Promise<void> {
+  await expect(page.locator("main h1").first()).toBeVisible();
+  await page.waitForFunction(() =>
+    (document.querySelector("main")?.getAnimations({ subtree: true }) ?? []).every(
+      (animation) => animation.playState !== "running",
+    ),
+  );
+  await page.waitForFunction(() => {
+    const content = document.querySelector("main .page");
+    return content !== null && new DOMMatrix(getComputedStyle(content).transform).m41 === 0;
+  });
+}
+
+/** The navbar's dark-mode switch. */
+export function themeSwitch(page: Page) {
+  return page.getByRole("navigation", { name: "Main" }).getByRole("switch", { name: "Dark mode" });
+}
+
+/** Waits until the Lottie animation has replaced the static stand-in. */
+export async function switchAnimated(page: Page): Promise<void> {
+  await expect(page.locator('nav .toggle-switch__lottie[data-ready="true"] svg')).toBeVisible();
+}

@@ -1,0 +1,139 @@
+import { expect, test } from "@playwright/test";
+import { pageSettled } from "./fixtures";
+
+const SMALL = { width: 375, height: 800 };
+const LARGE = { width: 1280, height: 800 };
+
+test.describe("responsive layout", () => {
+  test("the navbar puts its links on a second row at 375 px", async ({ page }) => {
+    await page.setViewportSize(SMALL);
+    await page.goto("/");
+    await pageSettled(page);
+    const brand = await page.locator(".navbar__brand").boundingBox();
+    const links = await page.locator(".navbar__links").boundingBox();
+    const toggle = await page.getByRole("switch", { name: "Dark mode" }).boundingBox();
+    if (!brand || !links || !toggle) throw new Error("navbar not rendered");
+    expect(links.y).toBeGreaterThanOrEqual(brand.y + brand.height);
+    expect(toggle.y).toBeLessThan(links.y);
+    expect(links.x + links.width).toBeLessThanOrEqual(SMALL.width);
+    // Nothing on the page scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL.width);
+  });
+
+  test("the navbar shows its links inline at 1280 px", async ({ page }) => {
+    await page.setViewportSize(LARGE);
+    await page.goto("/");
+    await pageSettled(page);
+    const brand = await page.locator(".navbar__brand").boundingBox();
+    const links = await page.locator(".navbar__links").boundingBox();
+    if (!brand || !links) throw new Error("navbar not rendered");
+    expect(links.x).toBeGreaterThan(brand.x + brand.width);
+    expect(Math.abs(links.y + links.height / 2 - (brand.y + brand.height / 2))).toBeLessThan(8);
+  });
+
+  for (const [viewport, columns] of [
+    [SMALL, 1],
+    [LARGE, 3],
+  ] as const) {
+    test(`the skills grid has ${columns} column(s) at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/skills");
+      await pageSettled(page);
+      const lefts = await page
+        .locator(".skills-grid > li")
+        .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().left)));
+      expect(new Set(lefts).size).toBe(columns);
+    });
+  }
+});
+
+test.describe("page transition", () => {
+  test("the first page slides in from -300 px over 1 s", async ({ page }) => {
+    await page.goto("/skills");
+    const timing = await page.locator("main .page").evaluate((element) => {
+      const [animation] = element.getAnimations();
+      const effect = animation?.effect as KeyframeEffect | undefined;
+      return effect
+        ? { duration: effect.getTiming().duration, first: effect.getKeyframes()[0]?.transform }
+        : null;
+    });
+    expect(timing?.duration).toBe(1000);
+    expect(timing?.first).toMatch(/^translateX?\(-300px\)$/);
+  });
+
+  test("a client-side navigation slides the new page in from -300 px over 1 s", async ({ page }) => {
+    await page.goto("/");
+    await pageSettled(page);
+    // Record the new page's x offset on every frame from the click on.
+    await page.evaluate(() => {
+      const samples: Array<[number, number]> = [];
+      (window as unknown as { slideSamples: typeof samples }).slideSamples = samples;
+      const start = performance.now();
+      const sample = () => {
+        const element = document.querySelector("main .page:not(.page--slide-in)");
+        if (element)
+          samples.push([performance.now(), new DOMMatrix(getComputedStyle(element).transform).m41]);
+        if (performance.now() - start < 4000) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Skills" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Skills & Technologies" })).toBeVisible();
+    await page.waitForFunction(() => {
+      const samples = (window as unknown as { slideSamples: Array<[number, number]> }).slideSamples;
+      return samples.length > 0 && samples.at(-1)?.[1] === 0;
+    });
+    const samples = await page.evaluate(
+      () => (window as unknown as { slideSamples: Array<[number, number]> }).slideSamples,
+    );
+    const [firstTime, firstX] = samples[0] ?? [0, 0];
+    const endTime = samples.find(([, x]) => x === 0)?.[0] ?? 0;
+    expect(firstX).toBeLessThanOrEqual(-250);
+    const xs = samples.map(([, x]) => x);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    // The slide is time-based: it cannot reach 0 much before 1 s has passed, however busy the machine.
+    expect(endTime - firstTime).toBeGreaterThan(850);
+  });
+
+  test("nothing moves under prefers-reduced-motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const transform = () =>
+      page.locator("main .page").evaluate((element) => getComputedStyle(element).transform);
+    expect(await transform()).toBe("none");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "PROJECTS" })).toBeVisible();
+    expect(["none", "matrix(1, 0, 0, 1, 0, 0)"]).toContain(await transform());
+  });
+});
+
+test.describe("custom scrollbar", () => {
+  test("an overlay scrollbar with a 30 px minimum thumb that hides after scrolling; native scrolling kept", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto("/project");
+    await pageSettled(page);
+    const scrollbar = page.locator(".os-scrollbar-vertical");
+    await expect(scrollbar).toHaveCount(1);
+    const minHandle = await page
+      .locator(".os-scrollbar-vertical .os-scrollbar-handle")
+      .evaluate((handle) => getComputedStyle(handle).minHeight);
+    expect(minHandle).toBe("30px");
+    const fade = await scrollbar.evaluate((bar) => getComputedStyle(bar).transitionDuration);
+    expect(fade.split(",")[0]?.trim()).toBe("0.2s");
+
+    // Keyboard and wheel scroll the page natively.
+    await page.keyboard.press("End");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.keyboard.press("Home");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.mouse.move(600, 300);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await expect(scrollbar).not.toHaveClass(/os-scrollbar-auto-hide-hidden/);
+    // Auto-hide: hidden again once scrolling has stopped for a second.
+    await expect(scrollbar).toHaveClass(/os-scrollbar-auto-hide-hidden/, { timeout: 5000 });
+  });
+});

@@ -1,0 +1,150 @@
+import { expect, test } from "@playwright/test";
+import { profile } from "../../src/content/profile";
+import { projects } from "../../src/content/projects";
+import { skills } from "../../src/content/skills";
+import { pageSettled } from "./fixtures";
+
+const nav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
+
+test.describe("every page of the spec", () => {
+  test("the navigation bar: brand, links in order, current page, toggle and profile links", async ({
+    page,
+  }) => {
+    await page.goto("/skills");
+    await pageSettled(page);
+    const bar = nav(page);
+    await expect(bar.getByRole("link", { name: profile.brand })).toHaveAttribute("href", "/");
+    const pageLinks = bar.locator("ul li a");
+    await expect(pageLinks).toHaveText(["Home Page", "Projects", "Skills", "Contact me"]);
+    expect(await pageLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+      "/",
+      "/project",
+      "/skills",
+      "/contact",
+    ]);
+    await expect(bar.getByRole("link", { name: "Skills" })).toHaveAttribute("aria-current", "page");
+    await expect(bar.locator("[aria-current]")).toHaveCount(1);
+    await expect(bar.getByRole("switch", { name: "Dark mode" })).toHaveAttribute("aria-checked", "false");
+    await expect(bar.getByRole("link", { name: `E-mail ${profile.name}` })).toHaveAttribute(
+      "href",
+      `mailto:${profile.email}`,
+    );
+    for (const [name, href] of [
+      [`${profile.networkLabel} profile`, profile.networkUrl],
+      ["Resume", profile.resumeUrl],
+    ]) {
+      const link = bar.getByRole("link", { name: new RegExp(`^${name}`) });
+      await expect(link).toHaveAttribute("href", href as string);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+  });
+
+  test("home: greeting, bio and the two buttons", async ({ page }) => {
+    await page.goto("/");
+    await pageSettled(page);
+    await expect(page).toHaveTitle(`Home · ${profile.name}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(profile.greeting);
+    for (const paragraph of profile.bio) await expect(page.getByText(paragraph)).toBeVisible();
+    await page.getByRole("link", { name: "Contact Me", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Let's Talk" })).toBeVisible();
+    await page.goBack();
+    await page.getByRole("link", { name: "See My Projects" }).click();
+    await expect(page).toHaveURL(/\/project$/);
+    await expect(page.getByRole("heading", { level: 1, name: "PROJECTS" })).toBeVisible();
+  });
+
+  test("skills: heading and 15 cards, each an icon and a name", async ({ page }) => {
+    await page.goto("/skills");
+    await pageSettled(page);
+    await expect(page).toHaveTitle(`Skills · ${profile.name}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Skills & Technologies");
+    const cards = page.locator(".skills-grid > li");
+    await expect(cards).toHaveText(skills.map((skill) => skill.name));
+    for (const card of await cards.all()) {
+      const box = await card.locator("svg path").boundingBox();
+      expect(box?.width).toBeGreaterThan(10);
+    }
+  });
+
+  test("projects: heading and 7 cards with TECHNOLOGIES, bullets and a new-tab link", async ({ page }) => {
+    await page.goto("/project");
+    await pageSettled(page);
+    await expect(page).toHaveTitle(`Projects · ${profile.name}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("PROJECTS");
+    const cards = page.locator("article.project-card");
+    await expect(cards).toHaveCount(7);
+    for (const [index, project] of projects.entries()) {
+      const card = cards.nth(index);
+      await expect(card.getByRole("heading", { level: 2 })).toHaveText(project.title);
+      await expect(card.getByRole("heading", { level: 3 })).toHaveText("TECHNOLOGIES");
+      await expect(card.locator(".project-card__tech li")).toHaveText([...project.tech]);
+      await expect(card.locator(".project-card__desc li")).toHaveText([...project.desc]);
+      const link = card.getByRole("link", { name: /^Visit Project/ });
+      await expect(link).toHaveAttribute("href", project.link);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+  });
+
+  test("contact: the form, its fields and the footer links", async ({ page }) => {
+    await page.goto("/contact");
+    await pageSettled(page);
+    await expect(page).toHaveTitle(`Contact · ${profile.name}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Let's Talk");
+    await expect(page.getByLabel("Name")).toHaveAttribute("required", "");
+    await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
+    await expect(page.getByLabel("Message")).toHaveAttribute("rows", "6");
+    await expect(page.getByRole("button", { name: "Say Hello 👋" })).toBeVisible();
+    const footer = page.locator(".contact__footer");
+    await expect(footer.getByRole("link", { name: profile.email })).toHaveAttribute(
+      "href",
+      `mailto:${profile.email}`,
+    );
+    for (const [label, href] of [
+      [profile.networkLabel, profile.networkUrl],
+      [profile.codeLabel, profile.codeUrl],
+    ]) {
+      const link = footer.getByRole("link", { name: new RegExp(`^${label}`) });
+      await expect(link).toHaveAttribute("href", href);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+  });
+
+  test("contact: empty or blank fields open the modal, which closes by button and Esc", async ({ page }) => {
+    await page.goto("/contact");
+    await pageSettled(page);
+    const submit = page.getByRole("button", { name: "Say Hello 👋" });
+    await submit.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Please Fill all Fields!");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(submit).toBeFocused();
+
+    await page.getByLabel("Name").fill("   ");
+    await page.getByLabel("Email").fill("zoe@example.com");
+    await page.getByLabel("Message").fill("Hello");
+    await submit.click();
+    await expect(dialog).toContainText("Please Fill all Fields!");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(submit).toBeFocused();
+    await expect(page.getByLabel("Message")).toHaveValue("Hello");
+  });
+
+  test("an unknown path shows the 404 page, whose button returns home", async ({ page }) => {
+    await page.goto("/this/page/does-not-exist");
+    await pageSettled(page);
+    await expect(page).toHaveTitle(`Page not found · ${profile.name}`);
+    const illustration = page.getByRole("img", { name: /404/ });
+    await expect(illustration).toBeVisible();
+    expect(await illustration.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await page.getByRole("link", { name: "Return to Home Page" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Contact Me", exact: true })).toBeVisible();
+  });
+});
