@@ -7,6 +7,13 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
   },
+  server: {
+    // `npm run dev` serves the app only; run `npm run serve` alongside for the API.
+    proxy: {
+      "/api": "http://127.0.0.1:4173",
+      "/email": "http://127.0.0.1:4173",
+    },
+  },
   preview: {
     port: Number(process.env.PORT ?? 4173),
     strictPort: true,

@@ -2,6 +2,7 @@
  * Entry point: `npx tsx server/main.ts`. Reads the configuration, builds the server, listens.
  * A configuration or startup error prints one clear line and exits with code 1.
  */
+import { existsSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -12,6 +13,9 @@ function fail(error: unknown): never {
   if (!(error instanceof ConfigError)) console.error(error);
   process.exit(1);
 }
+
+// The same .env file Vite reads for the client's VITE_* variables configures the server too.
+if (existsSync(".env")) process.loadEnvFile(".env");
 
 let app: FastifyInstance;
 let address: string;

@@ -1,8 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
-import { pageSettled, switchAnimated, themeSwitch } from "./fixtures";
+
+import { expect, pageSettled, switchAnimated, test, themeSwitch } from "./fixtures";
 
 const ROUTES = ["/", "/skills", "/project", "/contact", "/no-such-page"];
+
+// The not-found route answers 404, which the browser logs.
+test.use({ allowedConsoleErrors: [/status of 404/] });
 
 for (const theme of ["light", "dark"] as const) {
   for (const route of ROUTES) {

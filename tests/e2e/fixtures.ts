@@ -1,4 +1,29 @@
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Every test fails if the page logs a console error or throws: a CSP violation, a failed chunk
+ * or a React warning surfaces here. Tests that provoke an error on purpose list it in
+ * `allowedConsoleErrors`.
+ */
+export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleGuard: undefined }>({
+  allowedConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+      await use(undefined);
+      expect(errors, "console errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
 
 /** Waits until the routed page is on screen and its slide-in has finished. */
 export async function pageSettled(page: Page): Promise<void> {

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { pageSettled } from "./fixtures";
+import { expect, pageSettled, test } from "./fixtures";
 
 const SMALL = { width: 375, height: 800 };
 const LARGE = { width: 1280, height: 800 };
@@ -126,7 +125,14 @@ test.describe("custom scrollbar", () => {
 
     // Keyboard and wheel scroll the page natively.
     await page.keyboard.press("End");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // Keyboard scrolling is animated: wait until it has reached the bottom.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight,
+        ),
+      )
+      .toBe(true);
     await page.keyboard.press("Home");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.mouse.move(600, 300);

@@ -1,13 +1,13 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./chromium";
+import { freshDir, mainDataDir, ROOT } from "./server";
 
 const port = Number(process.env.E2E_PORT ?? 4317);
-export const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = findChromium();
+// Evaluated in the runner and in every worker: only the runner (no TEST_WORKER_INDEX) empties it.
+const dataDir = process.env.TEST_WORKER_INDEX === undefined ? freshDir(mainDataDir(port)) : mainDataDir(port);
 
+/** Runs against the built app (`npm run build`) served by the real server, as `npm start` does. */
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
@@ -17,22 +17,22 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
-    baseURL,
+    baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
-    cwd: join(import.meta.dirname, "../.."),
-    url: baseURL,
+    command: "npm run serve",
+    cwd: ROOT,
+    url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
-    env: { DATA_DIR: mkdtempSync(join(tmpdir(), "portfolio-e2e-")) },
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, STATIC_DIR: "dist", LOG_LEVEL: "warn" },
   },
 });

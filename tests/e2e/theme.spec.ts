@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { pageSettled, switchAnimated, themeSwitch } from "./fixtures";
+import { expect, pageSettled, switchAnimated, test, themeSwitch } from "./fixtures";
 
 const colours = (page: import("@playwright/test").Page) =>
   page.evaluate(() => ({

@@ -1,0 +1,163 @@
+import type { Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import { MAIL_FAILED_MESSAGE, SENT_MESSAGE } from "../../server/api-routes";
+import { profile } from "../../src/content/profile";
+import { expect, pageSettled, test } from "./fixtures";
+import {
+  closedPort,
+  mainDataDir,
+  outboxMails,
+  type RunningServer,
+  startServer,
+  storedMessages,
+} from "./server";
+
+const dataDir = mainDataDir(Number(process.env.E2E_PORT ?? 4317));
+
+const VISITOR = {
+  name: "Zoë Ünïcödé 🚀",
+  email: "zoe@example.com",
+  message: "Hello from the end-to-end test!\nSecond line: 日本語 ✉️ <b>not bold</b>",
+};
+
+async function fillForm(page: Page, visitor = VISITOR) {
+  await page.getByLabel("Name", { exact: true }).fill(visitor.name);
+  await page.getByLabel("Email", { exact: true }).fill(visitor.email);
+  await page.getByLabel("Message", { exact: true }).fill(visitor.message);
+}
+
+async function expectCleared(page: Page) {
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+}
+
+test.describe("contact form against the real server (npm start)", () => {
+  test("a message is saved once, mailed once, and the server's msg is shown", async ({ page }) => {
+    const before = { stored: storedMessages(dataDir).length, mailed: outboxMails(dataDir).length };
+    await page.goto("/contact");
+    await pageSettled(page);
+    await fillForm(page);
+    await page.getByRole("button", { name: "Say Hello 👋" }).click();
+
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(SENT_MESSAGE);
+    await expectCleared(page);
+
+    const stored = storedMessages(dataDir).slice(before.stored);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject(VISITOR);
+    expect(stored[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const mails = outboxMails(dataDir).slice(before.mailed);
+    expect(mails).toHaveLength(1);
+    const mail = await simpleParser(mails[0] ?? "");
+    expect(mail.to && "text" in mail.to ? mail.to.text : "").toContain(profile.email);
+    expect(mail.subject).toContain(VISITOR.name);
+    expect(mail.text).toContain(VISITOR.message);
+    expect(mail.html || "").toContain("&lt;b&gt;not bold&lt;/b&gt;");
+  });
+
+  test("while sending, the button shows the loading animation and a second submit does nothing", async ({
+    page,
+  }) => {
+    const before = storedMessages(dataDir).length;
+    let notifyRequests = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Hold the notification request (it still goes to the real server) so the wait is visible.
+    await page.route("**/email/send-notification", async (route) => {
+      notifyRequests += 1;
+      await held;
+      await route.continue();
+    });
+    await page.goto("/contact");
+    await pageSettled(page);
+    await fillForm(page);
+    await page.getByRole("button", { name: "Say Hello 👋" }).click();
+
+    const busy = page.getByRole("button", { name: "Sending your message" });
+    await expect(busy).toHaveAttribute("aria-disabled", "true");
+    await expect(busy).not.toContainText("Say Hello");
+    const loader = busy.locator(".loading-animation");
+    await expect(loader).toBeVisible();
+    expect(await loader.boundingBox()).toMatchObject({ width: 32, height: 32 });
+    await busy.click({ force: true });
+    await page.keyboard.press("Enter");
+
+    release();
+    await expect(page.getByRole("dialog")).toContainText(SENT_MESSAGE);
+    expect(notifyRequests).toBe(1);
+    expect(storedMessages(dataDir).length - before).toBe(1);
+    await expect(page.getByRole("button", { name: "Say Hello 👋" })).toBeVisible();
+  });
+
+  test("empty fields show 'Please Fill all Fields!' and send nothing", async ({ page }) => {
+    const before = storedMessages(dataDir).length;
+    await page.goto("/contact");
+    await pageSettled(page);
+    await page.getByLabel("Email", { exact: true }).fill("zoe@example.com");
+    await page.getByRole("button", { name: "Say Hello 👋" }).click();
+    await expect(page.getByRole("dialog")).toContainText("Please Fill all Fields!");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("zoe@example.com");
+    expect(storedMessages(dataDir).length).toBe(before);
+  });
+
+  test("the whole flow with the keyboard alone", async ({ page }) => {
+    const before = storedMessages(dataDir).length;
+    await page.goto("/contact");
+    await pageSettled(page);
+    const name = page.getByLabel("Name", { exact: true });
+    // Tab from the top of the page until the Name field has focus.
+    for (
+      let presses = 0;
+      presses < 20 && !(await name.evaluate((element) => element === document.activeElement));
+      presses++
+    ) {
+      await page.keyboard.press("Tab");
+    }
+    await expect(name).toBeFocused();
+    await page.keyboard.type("Keyboard Kim");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("kim@example.com");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Sent without a mouse.");
+    await page.keyboard.press("Tab");
+    const submit = page.getByRole("button", { name: "Say Hello 👋" });
+    await expect(submit).toBeFocused();
+    await page.keyboard.press("Enter");
+
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(SENT_MESSAGE);
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Say Hello 👋" })).toBeFocused();
+    expect(storedMessages(dataDir).slice(before)).toMatchObject([{ name: "Keyboard Kim" }]);
+  });
+});
+
+test.describe("contact form when mail delivery fails", () => {
+  let failing: RunningServer;
+
+  test.beforeAll(async () => {
+    failing = await startServer({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, STATIC_DIR: "dist" });
+  });
+  test.afterAll(async () => failing?.stop());
+  // The browser reports the 502 answer in the console; that is the point of this test.
+  test.use({ allowedConsoleErrors: [/status of 502/] });
+
+  test("the modal shows the server's error and the fields are cleared", async ({ page }) => {
+    await page.goto(`${failing.url}/contact`);
+    await pageSettled(page);
+    await fillForm(page);
+    await page.getByRole("button", { name: "Say Hello 👋" }).click();
+    await expect(page.getByRole("dialog")).toContainText(MAIL_FAILED_MESSAGE);
+    await expectCleared(page);
+    expect(storedMessages(failing.dataDir)).toHaveLength(1);
+    expect(outboxMails(failing.dataDir)).toHaveLength(0);
+  });
+});

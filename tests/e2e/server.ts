@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dirname, "../..");
+
+/** The data directory of the server Playwright starts (one fixed path, shared by all workers). */
+export function mainDataDir(port: number): string {
+  return join(tmpdir(), `portfolio-e2e-${port}`);
+}
+
+export function freshDir(path: string): string {
+  rmSync(path, { recursive: true, force: true });
+  mkdirSync(path, { recursive: true });
+  return path;
+}
+
+export interface StoredMessage {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: string;
+}
+
+/** What the server appended to DATA_DIR/messages.jsonl. */
+export function storedMessages(dataDir: string): StoredMessage[] {
+  try {
+    return readFileSync(join(dataDir, "messages.jsonl"), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as StoredMessage);
+  } catch {
+    return [];
+  }
+}
+
+/** The mails the server wrote to DATA_DIR/outbox/ (raw .eml text). */
+export function outboxMails(dataDir: string): string[] {
+  try {
+    const dir = join(dataDir, "outbox");
+    return readdirSync(dir)
+      .filter((name) => name.endsWith(".eml"))
+      .sort()
+      .map((name) => readFileSync(join(dir, name), "utf8"));
+  } catch {
+    return [];
+  }
+}
+
+/** A port on loopback that nothing listens on. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts another copy of the real server on the built app (`dist/`), with extra environment. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await closedPort();
+  const dataDir = mkdtempSync(join(tmpdir(), "portfolio-e2e-extra-"));
+  const child: ChildProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error("server did not start within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
