@@ -1,14 +1,16 @@
-import { m } from "framer-motion";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation } from "react-router-dom";
 
-/** Spec §2: page content slides in from x = -300 to 0 over 1 second. */
-export const PAGE_SLIDE = { from: -300, durationS: 1 } as const;
+const loadMotionSlide = () => import("./motion-slide");
+const MotionSlide = lazy(loadMotionSlide);
 
 /**
+ * Spec §2: page content slides in from x = -300 to 0 over 1 second.
+ *
  * The first page of a visit slides in with a CSS animation, which starts on first paint and
- * needs no JavaScript engine (and survives prerendering). Client-side navigations animate
- * with framer-motion. Both stay still under `prefers-reduced-motion`.
+ * needs no JavaScript (and survives prerendering). Client-side navigations animate with
+ * framer-motion, which is not part of the first load: it is fetched after first paint. Both
+ * stay still under `prefers-reduced-motion`.
  */
 export function PageTransition({ children }: { children: ReactNode }) {
   const firstPage = useLocation().key === "default";
@@ -16,13 +18,22 @@ export function PageTransition({ children }: { children: ReactNode }) {
     return <div className="page page--slide-in">{children}</div>;
   }
   return (
-    <m.div
-      className="page"
-      initial={{ x: PAGE_SLIDE.from }}
-      animate={{ x: 0 }}
-      transition={{ type: "tween", ease: "easeOut", duration: PAGE_SLIDE.durationS }}
-    >
-      {children}
-    </m.div>
+    // Until the motion chunk is there (rare: it is preloaded), the page waits at the start pose.
+    <Suspense fallback={<div className="page page--slide-pending">{children}</div>}>
+      <MotionSlide>{children}</MotionSlide>
+    </Suspense>
   );
+}
+
+/** Fetches the motion chunk once the browser is idle, so the first navigation does not wait for it. */
+export function usePreloadPageMotion(): void {
+  useEffect(() => {
+    const preload = () => void loadMotionSlide().catch(() => {});
+    const idle = window.requestIdleCallback?.(preload, { timeout: 3000 });
+    const timer = idle === undefined ? window.setTimeout(preload, 1000) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, []);
 }

@@ -1,0 +1,23 @@
+import { domAnimation, LazyMotion, MotionConfig, m } from "framer-motion";
+import type { ReactNode } from "react";
+
+/** Spec §2: from -300 px to 0 over 1 s. */
+export const PAGE_SLIDE = { from: -300, durationS: 1 } as const;
+
+/** The slide-in of client-side navigations (framer-motion's `m` under `LazyMotion`). */
+export default function MotionSlide({ children }: { children: ReactNode }) {
+  return (
+    <LazyMotion features={domAnimation} strict>
+      <MotionConfig reducedMotion="user">
+        <m.div
+          className="page"
+          initial={{ x: PAGE_SLIDE.from }}
+          animate={{ x: 0 }}
+          transition={{ type: "tween", ease: "easeOut", duration: PAGE_SLIDE.durationS }}
+        >
+          {children}
+        </m.div>
+      </MotionConfig>
+    </LazyMotion>
+  );
+}
