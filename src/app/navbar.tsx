@@ -3,6 +3,7 @@ import { ExternalLink } from "../components/external-link";
 import { MailIcon, NetworkIcon, ResumeIcon } from "../components/icons";
 import { paths } from "../config/paths";
 import { profile } from "../content/profile";
+import { InstallButton } from "../features/pwa/install-button";
 import { ToggleSwitch } from "../features/theme/toggle-switch";
 import { useAppStore } from "../store/app-store";
 import "./navbar.css";
@@ -37,6 +38,7 @@ export function Navbar() {
           ))}
         </ul>
         <div className="navbar__actions">
+          <InstallButton />
           <ToggleSwitch checked={dark} onChange={setDark} label="Dark mode" size={NAVBAR_TOGGLE_SIZE} />
           <a href={`mailto:${profile.email}`} className="navbar__icon-link">
             <MailIcon />

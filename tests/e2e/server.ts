@@ -66,9 +66,20 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface StartServerOptions {
+  /**
+   * Listen on this port instead of a free one. A service worker belongs to an origin, so a test
+   * that swaps builds under one worker stops a server and starts the next on the same port.
+   */
+  port?: number;
+}
+
 /** Starts another copy of the real server on the built app (`dist/`), with extra environment. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await closedPort();
+export async function startServer(
+  env: Record<string, string>,
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
+  const port = options.port ?? (await closedPort());
   const dataDir = mkdtempSync(join(tmpdir(), "portfolio-e2e-extra-"));
   const child: ChildProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
     cwd: ROOT,

@@ -1,0 +1,99 @@
+/**
+ * The page's side of the service worker lifecycle, through workbox-window. Loaded lazily after the
+ * first paint (./schedule-service-worker.ts), in production builds only, so none of it weighs on
+ * the first load.
+ *
+ * - First install: once the worker is active, "Ready to work offline" shows once per device.
+ * - Update: a new version installs in the background and waits; the page offers "Reload". Only the
+ *   visitor's click sends SKIP_WAITING, and the page reloads once the new version controls it.
+ *   Nothing reloads by itself, so nobody loses what they were typing.
+ */
+import { Workbox } from "workbox-window";
+import { skipWaitingMessage } from "../../shared/pwa/messages";
+import { browserStorage, claimOfflineReadyNotice } from "./offline-ready";
+import { usePwaStore } from "./pwa-store";
+
+export const SERVICE_WORKER_URL = "/sw.js";
+/** How often a long-lived tab asks the server for a new version (while visible and online). */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+/** If the new version has not taken control this long after the click, reload anyway. */
+const RELOAD_FALLBACK_MS = 4000;
+
+let started = false;
+
+export async function startServiceWorker(): Promise<void> {
+  if (started || !("serviceWorker" in navigator)) return;
+  started = true;
+
+  const workbox = new Workbox(SERVICE_WORKER_URL, { scope: "/" });
+  let registration: ServiceWorkerRegistration | undefined;
+  let reloadRequested = false;
+  let reloading = false;
+
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
+
+  /** Runs on the visitor's click only (the store's startUpdate). */
+  const activateWaitingVersion = () => {
+    const waiting = registration?.waiting;
+    // Another tab already activated it: this page only needs to load the new files.
+    if (!waiting) return reload();
+    reloadRequested = true;
+    waiting.postMessage(skipWaitingMessage);
+    window.setTimeout(reload, RELOAD_FALLBACK_MS);
+  };
+
+  const offerUpdate = () => usePwaStore.getState().offerUpdate(activateWaitingVersion);
+
+  // A new version installed and waits (also when it was already waiting before this page loaded).
+  workbox.addEventListener("waiting", offerUpdate);
+  workbox.addEventListener("controlling", (event) => {
+    if (reloadRequested) return reload();
+    // A new version took over from another tab: this page still runs the old files, whose chunks
+    // are no longer cached. Offer the reload; never force it. (The first install's claim of this
+    // page is not an update and needs nothing.)
+    if (event.isUpdate) offerUpdate();
+  });
+
+  try {
+    registration = await workbox.register();
+  } catch {
+    // Blocked (private mode, policy) or not allowed on this origin: the site works without it.
+    return;
+  }
+  if (!registration) return;
+  // An update the browser started before this (lazy) code listened: workbox-window only reports
+  // versions that are already waiting, so follow one that is still installing here.
+  const installing = registration.installing;
+  if (installing && navigator.serviceWorker.controller) {
+    installing.addEventListener("statechange", () => {
+      if (installing.state === "installed" && registration?.waiting === installing) offerUpdate();
+    });
+  }
+
+  void workbox.active.then(() => {
+    const store = usePwaStore.getState();
+    store.setWorkerActive();
+    if (claimOfflineReadyNotice(browserStorage())) store.showOfflineReady();
+  });
+
+  scheduleUpdateChecks(workbox);
+}
+
+/** Checks for a new version hourly in a tab that stays open (the browser checks on each page load). */
+function scheduleUpdateChecks(workbox: Workbox): void {
+  let lastCheck = Date.now();
+  const check = () => {
+    if (document.visibilityState !== "visible" || !navigator.onLine) return;
+    if (Date.now() - lastCheck < UPDATE_CHECK_INTERVAL_MS) return;
+    lastCheck = Date.now();
+    workbox.update().catch(() => {
+      // The server could not be reached: the next check tries again.
+    });
+  };
+  document.addEventListener("visibilitychange", check);
+  window.setInterval(check, UPDATE_CHECK_INTERVAL_MS);
+}

@@ -1,0 +1,42 @@
+/**
+ * What the worker caches and how it answers navigations. Everything the app needs is precached at
+ * install time (the build injects the list into `self.__WB_MANIFEST`); nothing is cached at run
+ * time, so the API (`/api/*`, `/email/*`) and Firestore are always left to the network.
+ */
+import {
+  cleanupOutdatedCaches,
+  matchPrecache,
+  type PrecacheEntry,
+  precacheAndRoute,
+} from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { NAVIGATION_DENYLIST, navigationCandidates } from "./navigation";
+
+export interface CachingOptions {
+  /** Every route of the app ("/", "/skills", ...), as `src/config/paths.ts` names them. */
+  appRoutes: readonly string[];
+}
+
+/** Precaches the build, drops caches of older Workbox versions, and serves navigations offline. */
+export function registerCaching(
+  manifest: ReadonlyArray<PrecacheEntry | string>,
+  options: CachingOptions,
+): void {
+  cleanupOutdatedCaches();
+  // Serves every precached file by its URL: hashed assets, icons, the manifest, a local resume.
+  precacheAndRoute([...manifest]);
+  // Every other navigation gets a precached document (see ./navigation.ts), online or not.
+  registerRoute(
+    new NavigationRoute(
+      async ({ request, url }) => {
+        for (const candidate of navigationCandidates(url.pathname, options.appRoutes)) {
+          const cached = await matchPrecache(candidate);
+          if (cached) return cached;
+        }
+        // Nothing precached (the first install has not finished): the network decides.
+        return fetch(request);
+      },
+      { denylist: [...NAVIGATION_DENYLIST] },
+    ),
+  );
+}

@@ -1,0 +1,139 @@
+/** Helpers for the service worker / PWA end-to-end tests (pwa-*.spec.ts). */
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { getVersionMessage } from "../../src/shared/pwa/messages";
+import { ROOT } from "./server";
+
+/** Every route and the heading it shows; the last one is a path the app does not know. */
+export const PWA_ROUTES = [
+  { path: "/", heading: /^Hi, I'm/ },
+  { path: "/skills", heading: "Skills & Technologies" },
+  { path: "/project", heading: "PROJECTS" },
+  { path: "/contact", heading: "Let's Talk" },
+  { path: "/no-such-page", heading: "Page not found" },
+] as const;
+
+/**
+ * Waits until the worker this page registered is active and controls the page: the bridge marks
+ * the notices region `data-sw="active"` once workbox-window reports it, and the first install
+ * claims the open page.
+ */
+export async function expectWorkerInControl(page: Page): Promise<void> {
+  await expect(page.locator(".pwa-notices")).toHaveAttribute("data-sw", "active", { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** Asks the controlling worker which build it is (GET_VERSION over a MessageChannel). */
+export function workerVersion(page: Page): Promise<string> {
+  return page.evaluate(
+    (request) =>
+      new Promise<string>((resolve, reject) => {
+        const controller = navigator.serviceWorker.controller;
+        if (!controller) return reject(new Error("no controlling worker"));
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event: MessageEvent<{ version: string }>) => resolve(event.data.version);
+        controller.postMessage(request, [channel.port2]);
+      }),
+    getVersionMessage,
+  );
+}
+
+/** The build a page came from: `<meta name="app-build">`, written by vite.config.ts. */
+export function pageBuild(page: Page): Promise<string | null> {
+  return page.locator('meta[name="app-build"]').getAttribute("content");
+}
+
+export function buildIdOf(dir: string): string {
+  const match = /<meta name="app-build" content="([^"]+)"/.exec(
+    readFileSync(join(dir, "index.html"), "utf8"),
+  );
+  if (!match?.[1]) throw new Error(`${dir}/index.html has no app-build meta`);
+  return match[1];
+}
+
+/** Builds the app into `outDir` with BUILD_ID set: a second version of the same site. */
+export function buildApp(outDir: string, buildId: string): void {
+  execFileSync(
+    join(ROOT, "node_modules/.bin/vite"),
+    ["build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
+    { cwd: ROOT, env: { ...process.env, BUILD_ID: buildId }, stdio: ["ignore", "ignore", "inherit"] },
+  );
+}
+
+/**
+ * The document the worker should answer a navigation with, per sw/navigation.ts: a route's
+ * prerendered page or the not-found page when the build has them, else the app shell.
+ */
+export function expectedDocument(dist: string, path: string, appRoutes: readonly string[]): string {
+  const own =
+    path === "/" ? "index.html" : appRoutes.includes(path) ? `${path.slice(1)}/index.html` : "404.html";
+  const file = existsSync(join(dist, own)) ? own : "index.html";
+  return readFileSync(join(dist, file), "utf8");
+}
+
+/**
+ * Records every same-origin request for an app file (not /api, /email) that failed or answered
+ * 400 or more, from now on.
+ */
+export function trackAssetFailures(page: Page, origin: string): string[] {
+  const failures: string[] = [];
+  const isAppFile = (url: string) => {
+    const parsed = new URL(url);
+    return parsed.origin === origin && !/^\/(?:api|email)\//.test(parsed.pathname);
+  };
+  page.on("requestfailed", (request) => {
+    if (isAppFile(request.url())) failures.push(`${request.url()}: ${request.failure()?.errorText}`);
+  });
+  page.on("response", (response) => {
+    if (isAppFile(response.url()) && response.status() >= 400) {
+      failures.push(`${response.url()}: HTTP ${response.status()}`);
+    }
+  });
+  return failures;
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+export function pngSize(bytes: Buffer): { width: number; height: number } {
+  const signature = "89504e470d0a1a0a";
+  if (bytes.subarray(0, 8).toString("hex") !== signature || bytes.subarray(12, 16).toString() !== "IHDR") {
+    throw new Error("not a PNG");
+  }
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** The app's axe rule set (as in a11y.spec.ts), in the current theme. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Let colour transitions (the theme switch) and the notices' slide-in finish first.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter(
+        (animation) =>
+          animation instanceof CSSTransition ||
+          (animation instanceof CSSAnimation && animation.animationName === "pwa-notice-in"),
+      )
+      .every((animation) => animation.playState !== "running"),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`,
+    ),
+  ).toEqual([]);
+}
+
+/** Every URL in every Cache Storage cache of the page's origin. */
+export function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls;
+  });
+}

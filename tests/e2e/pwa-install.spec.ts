@@ -1,0 +1,81 @@
+import type { Page } from "@playwright/test";
+import { expect, pageSettled, test } from "./fixtures";
+
+/**
+ * Chromium fires `beforeinstallprompt` only when its own engagement heuristics allow it, which a
+ * headless test cannot rely on. The test fires the event itself, shaped like the browser's (a
+ * cancelable event with `prompt()` and `userChoice`), and counts the calls to `prompt()`: what is
+ * under test is the page's reaction to the event.
+ */
+async function offerInstall(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const calls = window as unknown as { promptCalls: number };
+    calls.promptCalls ??= 0;
+    const offer = new Event("beforeinstallprompt", { cancelable: true });
+    Object.assign(offer, {
+      prompt: async () => {
+        calls.promptCalls += 1;
+        return { outcome: "accepted" };
+      },
+      userChoice: Promise.resolve({ outcome: "accepted", platform: "web" }),
+    });
+    window.dispatchEvent(offer);
+    return offer.defaultPrevented;
+  });
+}
+
+const promptCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { promptCalls?: number }).promptCalls ?? 0);
+
+const installButton = (page: Page) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Install app" });
+
+test.describe("the Install button", () => {
+  test("is hidden until the browser offers installation, prompts once, and goes away", async ({ page }) => {
+    await page.goto("/");
+    await pageSettled(page);
+    await expect(installButton(page)).toHaveCount(0);
+
+    // The page takes over the offer (no mini-infobar) and shows its button.
+    expect(await offerInstall(page)).toBe(true);
+    await expect(installButton(page)).toBeVisible();
+    await expect(installButton(page)).toHaveText("Install");
+
+    await installButton(page).click();
+    expect(await promptCalls(page)).toBe(1);
+    // An offer can be used once.
+    await expect(installButton(page)).toHaveCount(0);
+  });
+
+  test("works from the keyboard and disappears on appinstalled", async ({ page }) => {
+    await page.goto("/skills");
+    await pageSettled(page);
+    await offerInstall(page);
+    await installButton(page).focus();
+    await page.keyboard.press("Enter");
+    expect(await promptCalls(page)).toBe(1);
+
+    // A new offer (the visitor declined earlier), then the browser reports the installation.
+    await offerInstall(page);
+    await expect(installButton(page)).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new Event("appinstalled")));
+    await expect(installButton(page)).toHaveCount(0);
+    expect(await promptCalls(page)).toBe(1);
+  });
+
+  test("fits the navigation bar at 375 px as an icon with its name", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    await pageSettled(page);
+    await offerInstall(page);
+    const button = installButton(page);
+    await expect(button).toBeVisible();
+    const box = await button.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(40);
+    const toggle = await page.getByRole("switch", { name: "Dark mode" }).boundingBox();
+    expect(
+      Math.abs((box?.y ?? 0) + (box?.height ?? 0) / 2 - ((toggle?.y ?? 0) + (toggle?.height ?? 0) / 2)),
+    ).toBeLessThan(6);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});

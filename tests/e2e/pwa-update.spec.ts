@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, pageSettled, test, themeSwitch } from "./fixtures";
+import {
+  buildApp,
+  buildIdOf,
+  expectNoAxeViolations,
+  expectWorkerInControl,
+  pageBuild,
+  workerVersion,
+} from "./pwa-helpers";
+import { ROOT, type RunningServer, startServer } from "./server";
+
+const BUILD_B = "e2e-update-build-b";
+
+test.describe("a new version", () => {
+  let buildB: string;
+  let buildA: string;
+
+  test.beforeAll(async () => {
+    // A second build of the same app, different only in its build id (page meta and worker).
+    test.setTimeout(180_000);
+    buildA = buildIdOf(join(ROOT, "dist"));
+    buildB = mkdtempSync(join(tmpdir(), "portfolio-build-b-"));
+    buildApp(buildB, BUILD_B);
+    expect(buildIdOf(buildB)).toBe(BUILD_B);
+    expect(buildA).not.toBe(BUILD_B);
+  });
+  test.afterAll(() => rmSync(buildB, { recursive: true, force: true }));
+
+  test("waits for the visitor's click on Reload, then takes over", async ({ page }) => {
+    // One origin (the same port) serves build A, then build B: a worker belongs to its origin.
+    const serverA = await startServer({ STATIC_DIR: "dist" });
+    let serverB: RunningServer | undefined;
+    try {
+      await page.goto(`${serverA.url}/contact`);
+      await pageSettled(page);
+      await expectWorkerInControl(page);
+      expect(await pageBuild(page)).toBe(buildA);
+      expect(await workerVersion(page)).toBe(buildA);
+
+      await serverA.stop();
+      serverB = await startServer({ STATIC_DIR: buildB }, { port: Number(new URL(serverA.url).port) });
+
+      // Worker A still answers from its cache; the browser finds build B's worker and installs it.
+      await page.reload();
+      await pageSettled(page);
+      expect(await pageBuild(page)).toBe(buildA);
+      const prompt = page.getByRole("group", { name: "A new version is available" });
+      await expect(prompt).toBeVisible({ timeout: 20_000 });
+      expect(await workerVersion(page)).toBe(buildA);
+
+      // Nothing reloads by itself, not while the visitor types.
+      await page.evaluate(() => {
+        (window as unknown as { samePage: boolean }).samePage = true;
+      });
+      const name = page.getByLabel("Name", { exact: true });
+      await name.fill("Still typing");
+      await page.waitForTimeout(2_000);
+      await expect(name).toHaveValue("Still typing");
+      expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+      expect(await pageBuild(page)).toBe(buildA);
+
+      // The click: SKIP_WAITING, the new worker takes control, the page reloads once.
+      await Promise.all([
+        page.waitForEvent("load"),
+        prompt.getByRole("button", { name: "Reload", exact: true }).click(),
+      ]);
+      await pageSettled(page);
+      expect(await pageBuild(page)).toBe(BUILD_B);
+      expect(
+        await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage),
+      ).toBeUndefined();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+        `${serverB.url}/sw.js`,
+      );
+      expect(await workerVersion(page)).toBe(BUILD_B);
+      await expect(prompt).toHaveCount(0);
+    } finally {
+      await serverA.stop();
+      await serverB?.stop();
+    }
+  });
+
+  test("'Later' dismisses the prompt and keeps the current version", async ({ page }) => {
+    const serverA = await startServer({ STATIC_DIR: "dist" });
+    let serverB: RunningServer | undefined;
+    try {
+      await page.goto(`${serverA.url}/`);
+      await pageSettled(page);
+      await expectWorkerInControl(page);
+      await serverA.stop();
+      serverB = await startServer({ STATIC_DIR: buildB }, { port: Number(new URL(serverA.url).port) });
+      await page.reload();
+      const prompt = page.getByRole("group", { name: "A new version is available" });
+      await expect(prompt).toBeVisible({ timeout: 20_000 });
+      // The prompt passes axe in both themes.
+      await expectNoAxeViolations(page);
+      await themeSwitch(page).click();
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+      await expectNoAxeViolations(page);
+      await prompt.getByRole("button", { name: "Later" }).click();
+      await expect(prompt).toHaveCount(0);
+      await page.waitForTimeout(1_000);
+      expect(await pageBuild(page)).toBe(buildA);
+      expect(await workerVersion(page)).toBe(buildA);
+    } finally {
+      await serverA.stop();
+      await serverB?.stop();
+    }
+  });
+});
