@@ -1,5 +1,7 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router-dom";
+import { OutboxNoticeSlot } from "../features/contact/outbox-slots";
+import { PwaNoticesSlot } from "../features/pwa/pwa-notices-slot";
 import { useApplyTheme } from "../features/theme/use-apply-theme";
 import { Navbar } from "./navbar";
 import { usePreloadPageMotion } from "./page-transition";
@@ -20,7 +22,9 @@ export function Layout() {
         <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
           <Outlet />
         </Suspense>
+        <OutboxNoticeSlot />
       </main>
+      <PwaNoticesSlot />
     </>
   );
 }

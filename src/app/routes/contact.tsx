@@ -1,17 +1,19 @@
-import { ExternalLink } from "../../components/external-link";
 import { CodeHostIcon } from "../../components/code-host-icon";
+import { ExternalLink } from "../../components/external-link";
 import { MailIcon, NetworkIcon } from "../../components/icons";
-import { PageMeta } from "../../components/page-meta";
 import { profile } from "../../content/profile";
 import { ContactForm } from "../../features/contact/contact-form";
+import { OutboxStatusSlot } from "../../features/contact/outbox-slots";
 import { PageTransition } from "../page-transition";
+import { usePageHead } from "../use-page-head";
 
 export default function Contact() {
+  usePageHead("contact");
   return (
     <PageTransition>
-      <PageMeta title="Contact" description={`Send ${profile.name} a message.`} />
       <div className="contact">
         <ContactForm />
+        <OutboxStatusSlot />
         <footer className="contact__footer">
           <h2 className="visually-hidden">Other ways to reach me</h2>
           <ul className="contact__links">

@@ -1,14 +1,15 @@
 import { config } from "../../config/env";
-import { type DeliverResult, deliver } from "../../shared/contact/deliver";
-import { createDeliverDeps } from "../../shared/contact/deps";
+import type { DeliverResult } from "../../shared/contact/deliver";
 import {
   type ContactFields,
   type ContactMessage,
   createMessage,
   validateFields,
 } from "../../shared/contact/message";
+import type { QueueState } from "../../shared/contact/outbox";
 import { LIMITS } from "../../shared/contact/protocol";
 import { useAppStore } from "../../store/app-store";
+import { loadOutboxClient } from "./load-outbox-client";
 
 export interface ModalContent {
   title: string;
@@ -22,6 +23,14 @@ export const CONTACT_TEXT = {
   controlChars: "Name and Email must be a single line of text.",
   tooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,
   noAnswerText: "The server did not say what happened.",
+  queuedTitle: "Saved for later",
+  queuedOffline:
+    "You're offline. Your message is saved on this device and will be sent automatically when the connection returns.",
+  queuedUnreachable:
+    "The server could not be reached. Your message is saved on this device and will be sent automatically when the connection returns.",
+  notSavedTitle: "Message not saved",
+  notSaved:
+    "Your message could not be sent, and it could not be saved on this device either (storage is unavailable, for example in private browsing or when the disk is full). Your text is still in the form: please send it again when you are back online.",
 } as const;
 
 const FIELD_LABELS: Record<keyof ContactFields, string> = {
@@ -31,13 +40,56 @@ const FIELD_LABELS: Record<keyof ContactFields, string> = {
 };
 
 export type SendMessage = (message: ContactMessage) => Promise<DeliverResult>;
+/** Puts a message in the outbox; rejects when it could not be stored. */
+export type QueueMessage = (message: ContactMessage, state: QueueState) => Promise<void>;
 
-let deps: ReturnType<typeof createDeliverDeps> | undefined;
+export interface SubmitDeps {
+  send: SendMessage;
+  queue: QueueMessage;
+  /** `navigator.onLine`: false means no network at all, so nothing is tried. */
+  isOnline: () => boolean;
+}
+
+/** The pipeline and its adapters load on the first submit, not with the page. */
+const loadPipeline = async () => {
+  const [{ deliver }, { createDeliverDeps }] = await Promise.all([
+    import("../../shared/contact/deliver"),
+    import("../../shared/contact/deps"),
+  ]);
+  const deps = createDeliverDeps(config);
+  return (message: ContactMessage) => deliver(message, deps);
+};
+let pipeline: ReturnType<typeof loadPipeline> | undefined;
 
 /** Save, then notify, with the build's configuration (spec §4 step 3). */
-export const sendMessage: SendMessage = (message) => {
-  deps ??= createDeliverDeps(config);
-  return deliver(message, deps);
+export const sendMessage: SendMessage = async (message) => {
+  pipeline ??= loadPipeline();
+  let send: Awaited<ReturnType<typeof loadPipeline>>;
+  try {
+    send = await pipeline;
+  } catch {
+    // The code could not be fetched: that is a network failure, so the message is queued.
+    pipeline = undefined;
+    const error = "The sending code could not be loaded.";
+    return {
+      status: "failed",
+      step: "save",
+      failure: { ok: false, reason: "network", retryable: true, error },
+    };
+  }
+  return send(message);
+};
+
+/** Into the outbox (loaded lazily), from where the worker's sync or the page sends it later. */
+export const queueMessage: QueueMessage = async (message, state) => {
+  const client = await loadOutboxClient();
+  await client.queue(message, state);
+};
+
+const defaultDeps: SubmitDeps = {
+  send: sendMessage,
+  queue: queueMessage,
+  isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
 };
 
 function problemText(problem: Exclude<ReturnType<typeof validateFields>, { ok: true }>): string {
@@ -57,9 +109,16 @@ function problemText(problem: Exclude<ReturnType<typeof validateFields>, { ok: t
  * The form's submit (spec §4): set the flag; refuse empty fields with a modal; otherwise save,
  * then notify, then show the server's `msg` or `error`; clear the flag and the fields afterwards,
  * failures included. A failure that is not a server answer shows nothing (spec §8).
+ *
+ * With no network (DESIGN §2 "When a message is queued"): offline (`navigator.onLine` false:
+ * nothing is tried), or the save or notify step failed at the network level, the message goes to
+ * the outbox (`saved: true` when the save step had succeeded) and a modal says it will be sent
+ * automatically; the fields are cleared. Server answers are never queued. If the outbox itself
+ * cannot store the message, a modal says so and the fields are kept: nothing is lost silently.
  * Returns the modal to show, or `null` for none.
  */
-export async function submitContact(send: SendMessage = sendMessage): Promise<ModalContent | null> {
+export async function submitContact(overrides: Partial<SubmitDeps> = {}): Promise<ModalContent | null> {
+  const { send, queue, isOnline } = { ...defaultDeps, ...overrides };
   const store = useAppStore.getState();
   if (store.submitting) return null;
   store.setSubmitting(true);
@@ -71,19 +130,44 @@ export async function submitContact(send: SendMessage = sendMessage): Promise<Mo
     return { title: "Almost there", text: problemText(checked) };
   }
 
+  let clearFields = true;
+  /** Into the outbox; when even that fails, the fields stay for the visitor to try again. */
+  const queueOrKeep = async (message: ContactMessage, state: QueueState, text: string) => {
+    try {
+      await queue(message, state);
+      return { title: CONTACT_TEXT.queuedTitle, text };
+    } catch {
+      clearFields = false;
+      return { title: CONTACT_TEXT.notSavedTitle, text: CONTACT_TEXT.notSaved };
+    }
+  };
+
   try {
-    const result = await send(createMessage(checked.value));
+    const message = createMessage(checked.value);
+    if (!isOnline()) return await queueOrKeep(message, { saved: false }, CONTACT_TEXT.queuedOffline);
+
+    const result = await send(message);
     if (result.status === "answered") {
       return {
         title: result.success ? "Message sent" : "Message not sent",
         text: result.text || CONTACT_TEXT.noAnswerText,
       };
     }
+    if (result.failure.reason === "network") {
+      const state: QueueState = {
+        // The save step runs first: a failed notify means the message is stored already.
+        saved: result.step === "notify",
+        attempts: 1,
+        lastError: result.failure.error,
+      };
+      const text = isOnline() ? CONTACT_TEXT.queuedUnreachable : CONTACT_TEXT.queuedOffline;
+      return await queueOrKeep(message, state, text);
+    }
     return null;
   } catch {
     return null;
   } finally {
     useAppStore.getState().setSubmitting(false);
-    useAppStore.getState().clearFields();
+    if (clearFields) useAppStore.getState().clearFields();
   }
 }

@@ -1,10 +1,33 @@
-import { act, screen, waitFor } from "@testing-library/react";
+// A real IndexedDB implementation for the outbox (jsdom has none).
+import "fake-indexeddb/auto";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { submitContact } from "../../../src/features/contact/submit-contact";
-import type { DeliverResult } from "../../../src/shared/contact/deliver";
+import { loadOutboxClient } from "../../../src/features/contact/load-outbox-client";
+import { resetOutboxStore } from "../../../src/features/contact/outbox-store";
+import { CONTACT_TEXT, submitContact } from "../../../src/features/contact/submit-contact";
+import type { DeliverResult, StepFailure } from "../../../src/shared/contact/deliver";
 import type { ContactMessage } from "../../../src/shared/contact/message";
+import { openOutbox } from "../../../src/shared/contact/outbox";
 import { useAppStore } from "../../../src/store/app-store";
 import { renderApp } from "../render-app";
+
+const outbox = openOutbox();
+
+async function emptyOutbox() {
+  for (const entry of await outbox.list()) await outbox.remove(entry.id);
+}
+
+afterEach(async () => {
+  // Unmount first (this hook runs before the setup file's cleanup), then empty the outbox.
+  cleanup();
+  vi.restoreAllMocks();
+  await emptyOutbox();
+  resetOutboxStore();
+});
+
+afterAll(async () => {
+  (await loadOutboxClient()).stop();
+});
 
 async function openContact() {
   const user = userEvent.setup();
@@ -72,10 +95,12 @@ describe("contact form: the send sequence (spec §4)", () => {
     fill();
     const sent: ContactMessage[] = [];
     let flagDuringSend = false;
-    const modal = await submitContact(async (message) => {
-      sent.push(message);
-      flagDuringSend = useAppStore.getState().submitting;
-      return { status: "answered", success: true, text: "Thanks!", httpStatus: 200, retryable: false };
+    const modal = await submitContact({
+      send: async (message) => {
+        sent.push(message);
+        flagDuringSend = useAppStore.getState().submitting;
+        return { status: "answered", success: true, text: "Thanks!", httpStatus: 200, retryable: false };
+      },
     });
     expect(flagDuringSend).toBe(true);
     expect(sent).toHaveLength(1);
@@ -87,13 +112,15 @@ describe("contact form: the send sequence (spec §4)", () => {
 
   it("shows the server's error when success is not true, and still clears the fields", async () => {
     fill();
-    const modal = await submitContact(async () => ({
-      status: "answered",
-      success: false,
-      text: "Mail is down.",
-      httpStatus: 502,
-      retryable: true,
-    }));
+    const modal = await submitContact({
+      send: async () => ({
+        status: "answered",
+        success: false,
+        text: "Mail is down.",
+        httpStatus: 502,
+        retryable: true,
+      }),
+    });
     expect(modal).toEqual({ title: "Message not sent", text: "Mail is down." });
     expect(useAppStore.getState().fields.message).toBe("");
   });
@@ -115,7 +142,7 @@ describe("contact form: the send sequence (spec §4)", () => {
     ],
   ])("shows nothing after %s, and clears flag and fields", async (_case, send) => {
     fill();
-    expect(await submitContact(send)).toBeNull();
+    expect(await submitContact({ send })).toBeNull();
     expect(useAppStore.getState().submitting).toBe(false);
     expect(useAppStore.getState().fields).toEqual({ name: "", email: "", message: "" });
   });
@@ -130,8 +157,8 @@ describe("contact form: the send sequence (spec §4)", () => {
         release = resolve;
       });
     };
-    const first = submitContact(send);
-    expect(await submitContact(send)).toBeNull();
+    const first = submitContact({ send });
+    expect(await submitContact({ send })).toBeNull();
     expect(calls).toBe(1);
     await act(async () =>
       release({ status: "answered", success: true, text: "ok", httpStatus: 200, retryable: false }),
@@ -145,5 +172,137 @@ describe("contact form: the send sequence (spec §4)", () => {
     const button = screen.getByRole("button", { name: /Sending your message/ });
     expect(button).toHaveAttribute("aria-disabled", "true");
     expect(button).not.toHaveTextContent("Say Hello");
+  });
+});
+
+describe("contact form: no network → the outbox (DESIGN §2 'When a message is queued')", () => {
+  function fill() {
+    const { setField } = useAppStore.getState();
+    setField("name", "Zoë");
+    setField("email", "zoe@example.com");
+    setField("message", "Written on a train");
+  }
+
+  const networkFailure: StepFailure = {
+    ok: false,
+    reason: "network",
+    retryable: true,
+    error: "Could not reach the notification server: fetch failed",
+  };
+
+  it("offline: queues without trying the network, says so, and clears the fields", async () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    const user = await openContact();
+    await act(async () => {
+      const client = await loadOutboxClient();
+      await client.start();
+      await client.refresh();
+    });
+    await user.type(screen.getByLabelText("Name"), "Zoë");
+    await user.type(screen.getByLabelText("Email"), "zoe@example.com");
+    await user.type(screen.getByLabelText("Message"), "Written on a train");
+    await user.click(screen.getByRole("button", { name: "Say Hello 👋" }));
+
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent(CONTACT_TEXT.queuedTitle);
+    expect(dialog).toHaveTextContent(
+      "You're offline. Your message is saved on this device and will be sent automatically when the connection returns.",
+    );
+    expect(screen.getByLabelText("Name")).toHaveValue("");
+    expect(screen.getByLabelText("Email")).toHaveValue("");
+    expect(screen.getByLabelText("Message")).toHaveValue("");
+
+    const entries = await outbox.list();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      schemaVersion: 1,
+      status: "pending",
+      saved: false,
+      notified: false,
+      attempts: 0,
+      message: { name: "Zoë", email: "zoe@example.com", message: "Written on a train" },
+    });
+    expect(entries[0]?.id).toBe(entries[0]?.message.id);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    // The contact page counts it.
+    expect(await screen.findByText("1 message waiting to be sent")).toHaveAttribute("role", "status");
+  });
+
+  it("notify failed at the network level after the save: queued with saved: true", async () => {
+    fill();
+    let sent: ContactMessage | undefined;
+    const modal = await submitContact({
+      send: async (message) => {
+        sent = message;
+        return { status: "failed", step: "notify", failure: networkFailure };
+      },
+    });
+    expect(modal).toEqual({ title: CONTACT_TEXT.queuedTitle, text: CONTACT_TEXT.queuedUnreachable });
+    expect(useAppStore.getState().fields).toEqual({ name: "", email: "", message: "" });
+    expect(await outbox.list()).toMatchObject([
+      { id: sent?.id, saved: true, attempts: 1, lastError: networkFailure.error, status: "pending" },
+    ]);
+  });
+
+  it("the save failed at the network level: queued with saved: false", async () => {
+    fill();
+    const modal = await submitContact({
+      send: async () => ({ status: "failed", step: "save", failure: networkFailure }),
+    });
+    expect(modal?.title).toBe(CONTACT_TEXT.queuedTitle);
+    expect(await outbox.list()).toMatchObject([{ saved: false, attempts: 1 }]);
+  });
+
+  it.each<[string, DeliverResult, string | null]>([
+    [
+      "a 5xx answer",
+      { status: "answered", success: false, text: "Mail is down.", httpStatus: 502, retryable: true },
+      "Mail is down.",
+    ],
+    [
+      "a 400 answer",
+      { status: "answered", success: false, text: "Invalid email", httpStatus: 400, retryable: false },
+      "Invalid email",
+    ],
+    [
+      "a non-network save failure",
+      {
+        status: "failed",
+        step: "save",
+        failure: { ok: false, reason: "rejected", retryable: true, error: "HTTP 503", status: 503 },
+      },
+      null,
+    ],
+  ])("%s is a server answer: not queued, the spec's outcome", async (_case, result, text) => {
+    fill();
+    const queued: ContactMessage[] = [];
+    const modal = await submitContact({
+      send: async () => result,
+      queue: async (message) => {
+        queued.push(message);
+      },
+    });
+    expect(modal?.text ?? null).toBe(text);
+    expect(queued).toEqual([]);
+    expect(await outbox.list()).toEqual([]);
+    expect(useAppStore.getState().fields).toEqual({ name: "", email: "", message: "" });
+  });
+
+  it("when the outbox cannot store it either: says so and keeps the fields", async () => {
+    fill();
+    const modal = await submitContact({
+      isOnline: () => false,
+      queue: async () => {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      },
+    });
+    expect(modal).toEqual({ title: CONTACT_TEXT.notSavedTitle, text: CONTACT_TEXT.notSaved });
+    expect(useAppStore.getState().fields).toEqual({
+      name: "Zoë",
+      email: "zoe@example.com",
+      message: "Written on a train",
+    });
+    expect(useAppStore.getState().submitting).toBe(false);
   });
 });

@@ -1,0 +1,165 @@
+/** Helpers for the outbox end-to-end tests (outbox*.spec.ts). */
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { OUTBOX_SYNC_TAG } from "../../src/shared/contact/drain";
+import { OUTBOX_DB_NAME, OUTBOX_STORE_NAME, type OutboxEntry } from "../../src/shared/contact/outbox";
+import { OUTBOX_CHANNEL_NAME, type OutboxMessage } from "../../src/shared/contact/outbox-messages";
+
+export interface Visitor {
+  name: string;
+  email: string;
+  message: string;
+}
+
+export async function fillForm(page: Page, visitor: Visitor): Promise<void> {
+  await page.getByLabel("Name", { exact: true }).fill(visitor.name);
+  await page.getByLabel("Email", { exact: true }).fill(visitor.email);
+  await page.getByLabel("Message", { exact: true }).fill(visitor.message);
+}
+
+export async function expectCleared(page: Page): Promise<void> {
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+}
+
+/** Submits the form and closes the modal after checking its title. */
+export async function submitAndClose(page: Page, title: string): Promise<void> {
+  await page.getByRole("button", { name: "Say Hello 👋" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toHaveText(title);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The page's outbox client has read the outbox and listens to the worker and other tabs. */
+export async function outboxReady(page: Page): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
+}
+
+/** The service worker this page registered is active and controls the page. */
+export async function workerInControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+}
+
+/**
+ * Waits until the page's Background Sync registration for "contact-outbox" exists (the page asks
+ * for it right after queueing, without holding up the modal): going back online before it exists
+ * would test nothing.
+ */
+export async function syncRegistered(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async (tag) => {
+        const registration = (await navigator.serviceWorker.getRegistration()) as
+          | (ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } })
+          | undefined;
+        return (await registration?.sync?.getTags())?.includes(tag) ?? false;
+      }, OUTBOX_SYNC_TAG),
+    )
+    .toBe(true);
+}
+
+/**
+ * Every entry of the outbox, read straight from IndexedDB in the page. A database that does not
+ * exist yet is not created by this read (the upgrade is aborted), so the app still creates its
+ * own store later.
+ */
+export function readOutbox(page: Page): Promise<OutboxEntry[]> {
+  return page.evaluate(
+    ({ dbName, storeName }) =>
+      new Promise<OutboxEntry[]>((resolve, reject) => {
+        const request = indexedDB.open(dbName);
+        request.onupgradeneeded = () => request.transaction?.abort();
+        request.onerror = () => resolve([]);
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains(storeName)) {
+            db.close();
+            return resolve([]);
+          }
+          const all = db.transaction(storeName, "readonly").objectStore(storeName).getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as OutboxEntry[]).sort((a, b) => a.queuedAt - b.queuedAt));
+          };
+          all.onerror = () => {
+            db.close();
+            reject(all.error);
+          };
+        };
+      }),
+    { dbName: OUTBOX_DB_NAME, storeName: OUTBOX_STORE_NAME },
+  );
+}
+
+declare global {
+  interface Window {
+    /** Every outbox message this page heard on the BroadcastChannel (see recordOutboxMessages). */
+    __outboxMessages?: OutboxMessage[];
+  }
+}
+
+/**
+ * Records, in every page of the context from its first script on, the outbox messages posted on
+ * the BroadcastChannel (by the worker or another page), so a test can tell who delivered.
+ */
+export async function recordOutboxMessages(context: BrowserContext): Promise<void> {
+  await context.addInitScript((name) => {
+    window.__outboxMessages = [];
+    new BroadcastChannel(name).onmessage = (event: MessageEvent) => {
+      window.__outboxMessages?.push(event.data as OutboxMessage);
+    };
+  }, OUTBOX_CHANNEL_NAME);
+}
+
+export function heardMessages(page: Page): Promise<OutboxMessage[]> {
+  return page.evaluate(() => window.__outboxMessages ?? []);
+}
+
+/**
+ * Fires the worker's Background Sync event for "contact-outbox" through the DevTools protocol
+ * (`ServiceWorker.dispatchSyncEvent`), as Chromium does when the connection returns. The
+ * registration id comes from the `ServiceWorker` domain's events after `ServiceWorker.enable`.
+ */
+export async function dispatchOutboxSync(
+  context: BrowserContext,
+  page: Page,
+  lastChance = false,
+): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const cdp = await context.newCDPSession(page);
+  try {
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find(
+          (registration) => new URL(registration.scopeURL).origin === origin && !registration.isDeleted,
+        );
+        if (ours) resolve(ours.registrationId);
+      });
+      cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+        const active = versions.find(
+          (version) => new URL(version.scriptURL).origin === origin && version.status === "activated",
+        );
+        if (active) resolve(active.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.dispatchSyncEvent", {
+      origin,
+      registrationId: await registrationId,
+      tag: OUTBOX_SYNC_TAG,
+      lastChance,
+    });
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** The mails the server wrote for the sender `name` (parsed, so encoded headers compare as text). */
+export async function mailsFrom(mails: string[], name: string): Promise<ParsedMail[]> {
+  const parsed = await Promise.all(mails.map((raw) => simpleParser(raw)));
+  return parsed.filter((mail) => mail.subject === `New portfolio message from ${name}`);
+}

@@ -1,0 +1,158 @@
+/**
+ * The outbox store (src/shared/contact/outbox.ts) on a real IndexedDB implementation
+ * (fake-indexeddb) through the real idb-keyval.
+ */
+import "fake-indexeddb/auto";
+import { createStore, set } from "idb-keyval";
+import { describe, expect, it } from "vitest";
+import { type ContactMessage, createMessage } from "../../src/shared/contact/message";
+import {
+  OUTBOX_DB_NAME,
+  OUTBOX_SCHEMA_VERSION,
+  OUTBOX_STORE_NAME,
+  type OutboxEntry,
+  openOutbox,
+} from "../../src/shared/contact/outbox";
+
+let databases = 0;
+/** Each test gets its own database. */
+function freshOutbox(now?: () => number) {
+  const dbName = `outbox-test-${++databases}`;
+  return { dbName, outbox: openOutbox({ dbName, ...(now ? { now } : {}) }) };
+}
+
+function message(n: number, createdAt = 1_700_000_000_000 + n): ContactMessage {
+  return createMessage(
+    { name: `Visitor ${n}`, email: `v${n}@example.com`, message: `Message number ${n}` },
+    { now: createdAt },
+  );
+}
+
+/** A clock the test moves by hand. */
+function clock(start = 1_800_000_000_000) {
+  let time = start;
+  return { now: () => time, advance: (ms: number) => (time += ms) };
+}
+
+describe("outbox", () => {
+  it("uses one dedicated database and store, with a schema version on each entry", () => {
+    expect(OUTBOX_DB_NAME).toBe("portfolio-outbox");
+    expect(OUTBOX_STORE_NAME).toBe("entries");
+    expect(OUTBOX_SCHEMA_VERSION).toBe(1);
+  });
+
+  it("adds an entry with its id, payload, step flags, attempts and timestamps", async () => {
+    const time = clock();
+    const { outbox } = freshOutbox(time.now);
+    const m = message(1);
+    const entry = await outbox.add(m);
+    const expected: OutboxEntry = {
+      schemaVersion: 1,
+      id: m.id,
+      message: m,
+      saved: false,
+      notified: false,
+      status: "pending",
+      attempts: 0,
+      queuedAt: time.now(),
+      updatedAt: time.now(),
+      lastAttemptAt: null,
+      nextAttemptAt: null,
+      lastError: null,
+      lastStatus: null,
+    };
+    expect(entry).toEqual(expected);
+    expect(await outbox.get(m.id)).toEqual(expected);
+    expect(await outbox.list()).toEqual([expected]);
+  });
+
+  it("records a submit that already reached the network: saved flag, attempt and error", async () => {
+    const time = clock();
+    const { outbox } = freshOutbox(time.now);
+    const m = message(1);
+    await outbox.add(m, { saved: true, attempts: 1, lastError: "Could not reach the notification server" });
+    expect(await outbox.get(m.id)).toMatchObject({
+      saved: true,
+      notified: false,
+      attempts: 1,
+      lastAttemptAt: time.now(),
+      lastError: "Could not reach the notification server",
+    });
+  });
+
+  it("keeps an entry already queued with the same id as it is", async () => {
+    const { outbox } = freshOutbox();
+    const m = message(1);
+    await outbox.add(m, { saved: true });
+    await outbox.add({ ...m, message: "changed" });
+    const entries = await outbox.list();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ saved: true, message: { message: m.message } });
+  });
+
+  it("lists entries in the order they were queued, whatever their ids", async () => {
+    const time = clock();
+    const { outbox } = freshOutbox(time.now);
+    const queued = [message(1), message(2), message(3), message(4)];
+    for (const m of queued) {
+      await outbox.add(m);
+      time.advance(1);
+    }
+    // Same millisecond: the message's own time decides.
+    const sameMs = [message(6, 2_000), message(5, 1_000)];
+    for (const m of sameMs) await outbox.add(m);
+    expect((await outbox.list()).map((entry) => entry.message.message)).toEqual([
+      "Message number 1",
+      "Message number 2",
+      "Message number 3",
+      "Message number 4",
+      "Message number 5",
+      "Message number 6",
+    ]);
+  });
+
+  it("persists updates (step flags, attempts) and stamps updatedAt", async () => {
+    const time = clock();
+    const { dbName, outbox } = freshOutbox(time.now);
+    const m = message(1);
+    await outbox.add(m);
+    time.advance(500);
+    const updated = await outbox.update(m.id, (entry) => ({ ...entry, saved: true, attempts: 2 }));
+    expect(updated).toMatchObject({ saved: true, attempts: 2, updatedAt: time.now() });
+
+    // A second connection (another tab, the worker) reads what was written.
+    const other = openOutbox({ dbName });
+    expect(await other.get(m.id)).toMatchObject({ saved: true, notified: false, attempts: 2 });
+  });
+
+  it("does not bring back an entry that was removed", async () => {
+    const { outbox } = freshOutbox();
+    expect(await outbox.update("missing", (entry) => ({ ...entry, saved: true }))).toBeUndefined();
+    expect(await outbox.list()).toEqual([]);
+  });
+
+  it("removes an entry, optionally only when it still matches", async () => {
+    const { outbox } = freshOutbox();
+    const [a, b] = [message(1), message(2)];
+    await outbox.add(a);
+    await outbox.add(b);
+    expect(await outbox.remove(a.id, (entry) => entry.status === "failed")).toBe(false);
+    expect(await outbox.remove(a.id)).toBe(true);
+    expect(await outbox.remove(a.id)).toBe(false);
+    expect((await outbox.list()).map((entry) => entry.id)).toEqual([b.id]);
+  });
+
+  it("leaves values it cannot read (another schema version, garbage) alone", async () => {
+    const { dbName, outbox } = freshOutbox();
+    const store = createStore(dbName, OUTBOX_STORE_NAME);
+    const m = message(1);
+    await outbox.add(m);
+    const future = { ...(await outbox.get(m.id)), id: "future", schemaVersion: 2 };
+    await set("future", future, store);
+    await set("garbage", { hello: "world" }, store);
+
+    expect((await outbox.list()).map((entry) => entry.id)).toEqual([m.id]);
+    expect(await outbox.update("future", (entry) => ({ ...entry, status: "failed" }))).toBeUndefined();
+    expect(await outbox.remove("future")).toBe(false);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The outbox on the contact page (waiting count, failed entries with Retry/Discard) and the
+ * "sent" notice, on a real IndexedDB implementation (fake-indexeddb) and the real outbox client.
+ */
+import "fake-indexeddb/auto";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { profile } from "../../../src/content/profile";
+import { loadOutboxClient } from "../../../src/features/contact/load-outbox-client";
+import { resetOutboxStore } from "../../../src/features/contact/outbox-store";
+import { createMessage } from "../../../src/shared/contact/message";
+import { openOutbox } from "../../../src/shared/contact/outbox";
+import { OUTBOX_CHANNEL_NAME, type OutboxMessage } from "../../../src/shared/contact/outbox-messages";
+import { renderApp } from "../render-app";
+
+const outbox = openOutbox();
+let n = 0;
+
+function message(text = `Message ${++n}`) {
+  return createMessage({ name: "Zoë", email: "zoe@example.com", message: text });
+}
+
+async function queueFailed(text: string, error: string) {
+  const m = message(text);
+  await outbox.add(m);
+  await outbox.update(m.id, (entry) => ({
+    ...entry,
+    status: "failed",
+    saved: true,
+    attempts: 1,
+    lastError: error,
+    lastStatus: 400,
+  }));
+  return m;
+}
+
+/** Renders the contact page and waits until the outbox client has read the outbox. */
+async function openContact() {
+  const user = userEvent.setup();
+  renderApp("/contact");
+  await screen.findByRole("heading", { level: 1, name: "Let's Talk" });
+  await act(async () => {
+    const client = await loadOutboxClient();
+    await client.start();
+    await client.refresh();
+  });
+  return user;
+}
+
+beforeEach(() => {
+  // Offline: the client's drains try nothing (jsdom has no server to send to).
+  vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  for (const entry of await outbox.list()) await outbox.remove(entry.id);
+  resetOutboxStore();
+});
+
+afterAll(async () => {
+  (await loadOutboxClient()).stop();
+});
+
+describe("the outbox on the contact page", () => {
+  it("shows no count when nothing waits", async () => {
+    await openContact();
+    const status = screen.getAllByRole("status").find((element) => element.closest(".outbox-waiting"));
+    expect(status).toBeDefined();
+    expect(status).toBeEmptyDOMElement();
+  });
+
+  it("shows how many messages wait, updated live", async () => {
+    await outbox.add(message());
+    await outbox.add(message());
+    await openContact();
+    expect(screen.getByText("2 messages waiting to be sent")).toHaveAttribute("role", "status");
+
+    const client = await loadOutboxClient();
+    await act(() => client.queue(message(), { saved: false }));
+    expect(await screen.findByText("3 messages waiting to be sent")).toHaveAttribute("role", "status");
+    expect(screen.getByText("They will be sent automatically when the connection returns.")).toBeVisible();
+  });
+
+  it("lists a refused message with the server's error, Retry and Discard", async () => {
+    await queueFailed("Please call me back", "Invalid email");
+    await openContact();
+    const section = screen.getByRole("region", { name: "1 message could not be sent" });
+    expect(section).toHaveTextContent("“Please call me back”");
+    expect(section).toHaveTextContent("The server refused it: Invalid email");
+    expect(within(section).getByRole("button", { name: "Retry" })).toHaveAccessibleDescription(
+      /Zoë \(zoe@example\.com\)/,
+    );
+    expect(within(section).getByRole("button", { name: "Discard" })).toBeVisible();
+    // A failed entry is not counted as waiting.
+    expect(screen.queryByText(/waiting to be sent/)).toBeNull();
+  });
+
+  it("Discard asks first; keeping it changes nothing, confirming deletes it", async () => {
+    const m = await queueFailed("Delete me maybe", "Invalid email");
+    const user = await openContact();
+    const section = screen.getByRole("region", { name: "1 message could not be sent" });
+
+    await user.click(within(section).getByRole("button", { name: "Discard" }));
+    let dialog = await screen.findByRole("dialog", { name: "Discard this message?" });
+    expect(dialog).toHaveTextContent("“Delete me maybe” It will be deleted from this device and not sent.");
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(dialog).not.toHaveAttribute("open"));
+    expect(await outbox.get(m.id)).toBeDefined();
+
+    await user.click(within(section).getByRole("button", { name: "Discard" }));
+    dialog = await screen.findByRole("dialog", { name: "Discard this message?" });
+    await user.click(within(dialog).getByRole("button", { name: "Discard message" }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: /could not be sent/ })).toBeNull());
+    expect(await outbox.get(m.id)).toBeUndefined();
+  });
+
+  it("Retry clears the failed mark and puts the message back in the queue", async () => {
+    const m = await queueFailed("Try again", "Mailbox full");
+    const user = await openContact();
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    // Offline here, so the drain it starts sends nothing: the message waits again.
+    expect(await screen.findByText("1 message waiting to be sent")).toBeVisible();
+    expect(screen.queryByRole("region", { name: /could not be sent/ })).toBeNull();
+    expect(await outbox.get(m.id)).toMatchObject({ status: "pending", nextAttemptAt: null });
+  });
+});
+
+describe("the 'sent' notice", () => {
+  it("says so when the worker delivered a queued message, until dismissed", async () => {
+    const user = await openContact();
+    // What the service worker posts after its sync delivered a message.
+    const worker = new BroadcastChannel(OUTBOX_CHANNEL_NAME);
+    const delivered: OutboxMessage = { type: "OUTBOX_DELIVERED", id: message().id, from: "worker" };
+    try {
+      worker.postMessage(delivered);
+      const notice = await screen.findByText(`Your message to ${profile.name} was sent.`);
+      expect(notice).toHaveAttribute("role", "status");
+
+      worker.postMessage({ ...delivered, id: message().id });
+      expect(await screen.findByText(`Your 2 messages to ${profile.name} were sent.`)).toBeVisible();
+
+      await user.click(screen.getByRole("button", { name: "Dismiss" }));
+      await waitFor(() => expect(screen.queryByText(/were sent/)).toBeNull());
+    } finally {
+      worker.close();
+    }
+  });
+
+  it("ignores messages that are not outbox messages", async () => {
+    await openContact();
+    const other = new BroadcastChannel(OUTBOX_CHANNEL_NAME);
+    try {
+      other.postMessage({ type: "OUTBOX_DELIVERED" });
+      other.postMessage("OUTBOX_DELIVERED");
+      other.postMessage({ type: "OUTBOX_DELIVERED", id: "x", from: "somebody" });
+      // Messages arrive in order: one real delivery afterwards must count as the first.
+      other.postMessage({ type: "OUTBOX_DELIVERED", id: message().id, from: "worker" });
+      expect(await screen.findByText(`Your message to ${profile.name} was sent.`)).toBeVisible();
+    } finally {
+      other.close();
+    }
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The page's outbox client (src/features/contact/outbox-client.ts) on the fallback path of
+ * browsers without Background Sync (jsdom has no SyncManager, like Firefox and Safari): drains on
+ * load, on `online`, on `visibilitychange` and after a Retry-After delay. Real IndexedDB
+ * implementation (fake-indexeddb), real pipeline over real HTTP to a node:http recording server.
+ */
+import "fake-indexeddb/auto";
+import { waitFor } from "@testing-library/react";
+import {
+  createOutboxClient,
+  hasBackgroundSync,
+  type OutboxClient,
+} from "../../src/features/contact/outbox-client";
+import { resetOutboxStore, useOutboxStore } from "../../src/features/contact/outbox-store";
+import { createDeliverDeps } from "../../src/shared/contact/deps";
+import { createMessage } from "../../src/shared/contact/message";
+import { openOutbox } from "../../src/shared/contact/outbox";
+import { type RecordingServer, sendJson, startRecordingServer } from "../shared/recording-server";
+
+let server: RecordingServer;
+let client: OutboxClient | undefined;
+let databases = 0;
+
+beforeAll(async () => {
+  server = await startRecordingServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(() => {
+  client?.stop();
+  client = undefined;
+  vi.restoreAllMocks();
+  resetOutboxStore();
+});
+
+function accept() {
+  server.reset((_request, response) => sendJson(response, 200, { success: true, msg: "Thanks!" }));
+}
+
+function setup() {
+  const outbox = openOutbox({ dbName: `client-test-${++databases}` });
+  client = createOutboxClient({
+    outbox,
+    deps: createDeliverDeps({ notifyUrl: server.origin, apiKey: "test-key", firebase: null }),
+  });
+  return { outbox, client };
+}
+
+const message = (text: string) => createMessage({ name: "Zoë", email: "zoe@example.com", message: text });
+const notifyCount = () =>
+  server.requests.filter((request) => request.url === "/email/send-notification").length;
+
+describe("outbox client, no Background Sync (the Firefox/Safari path)", () => {
+  it("runs where SyncManager is missing", () => {
+    expect(hasBackgroundSync()).toBe(false);
+  });
+
+  it("drains on start (page load), then shows the count and the sent notice", async () => {
+    accept();
+    const { outbox, client } = setup();
+    await outbox.add(message("queued earlier"));
+    await client.start();
+    expect(notifyCount()).toBe(1);
+    expect(await outbox.list()).toEqual([]);
+    expect(useOutboxStore.getState()).toMatchObject({ entries: [], deliveredCount: 1 });
+    expect(document.documentElement.dataset.outbox).toBe("ready");
+  });
+
+  it("offline: queues, tries nothing, and drains when 'online' fires", async () => {
+    accept();
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const { outbox, client } = setup();
+    await client.start();
+    await client.queue(message("written offline"), { saved: false });
+    await waitFor(() => expect(useOutboxStore.getState().entries).toHaveLength(1));
+    expect(server.requests).toHaveLength(0);
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(useOutboxStore.getState().deliveredCount).toBe(1));
+    expect(notifyCount()).toBe(1);
+    expect(await outbox.list()).toEqual([]);
+  });
+
+  it("drains when the page becomes visible again", async () => {
+    // Unreachable at first: the entry stays.
+    server.reset((_request, response) => sendJson(response, 503, { success: false, error: "Busy" }));
+    const { outbox, client } = setup();
+    await outbox.add(message("try me later"));
+    await client.start();
+    expect(await outbox.list()).toMatchObject([{ attempts: 1, lastError: "Busy" }]);
+
+    accept();
+    vi.spyOn(document, "visibilityState", "get").mockReturnValue("visible");
+    document.dispatchEvent(new Event("visibilitychange"));
+    await waitFor(() => expect(useOutboxStore.getState().deliveredCount).toBe(1));
+    expect(await outbox.list()).toEqual([]);
+  });
+
+  it("tries again by itself once a Retry-After delay has passed", async () => {
+    let calls = 0;
+    server.reset((request, response) => {
+      if (request.url === "/api/messages") return sendJson(response, 201, { success: true });
+      calls += 1;
+      if (calls === 1)
+        return sendJson(response, 429, { success: false, error: "Slow down" }, { "retry-after": "1" });
+      sendJson(response, 200, { success: true, msg: "Thanks!" });
+    });
+    const { outbox, client } = setup();
+    await outbox.add(message("rate limited"));
+    await client.start();
+    const [entry] = await outbox.list();
+    expect(entry?.nextAttemptAt).toBeGreaterThan(Date.now());
+    await waitFor(() => expect(useOutboxStore.getState().deliveredCount).toBe(1), { timeout: 5000 });
+    expect(calls).toBe(2);
+  });
+
+  it("Retry and Discard act on failed entries only", async () => {
+    server.reset((request, response) =>
+      request.url === "/api/messages"
+        ? sendJson(response, 201, { success: true })
+        : sendJson(response, 400, { success: false, error: "Invalid email" }),
+    );
+    const { outbox, client } = setup();
+    const [a, b] = [message("first"), message("second")];
+    await outbox.add(a);
+    await outbox.add(b);
+    await client.start();
+    expect((await outbox.list()).map((entry) => entry.status)).toEqual(["failed", "failed"]);
+
+    await client.discard(a.id);
+    expect((await outbox.list()).map((entry) => entry.id)).toEqual([b.id]);
+
+    accept();
+    await client.retry(b.id);
+    expect(await outbox.list()).toEqual([]);
+    expect(useOutboxStore.getState().deliveredCount).toBe(1);
+    // A waiting (not failed) entry cannot be discarded.
+    const c = message("third");
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    await client.queue(c, { saved: false });
+    await client.discard(c.id);
+    expect((await outbox.list()).map((entry) => entry.id)).toEqual([c.id]);
+  });
+});
