@@ -1,11 +1,13 @@
-import { siGithub } from "simple-icons";
-import { Icon, type IconProps } from "./icons";
+import github from "simple-icons/icons/github.svg?no-inline";
+import type { IconProps } from "./icons";
 
-/** The code-hosting profile's mark; kept apart from icons.tsx so brand paths stay out of the first load. */
-export function CodeHostIcon(props: IconProps) {
+/** The code-hosting profile's mark (simple-icons' SVG file, painted in the text colour). */
+export function CodeHostIcon({ size = 20, className }: IconProps) {
   return (
-    <Icon {...props}>
-      <path d={siGithub.path} />
-    </Icon>
+    <span
+      aria-hidden="true"
+      className={["mask-icon", className].filter(Boolean).join(" ")}
+      style={{ width: size, height: size, ["--icon" as string]: `url("${github}")` }}
+    />
   );
 }

@@ -3,6 +3,8 @@ import { DEV_API_KEY } from "../shared/contact/protocol";
 
 /** The `VITE_*` variables the client reads. Everything here ends up in the public bundle. */
 export interface ClientEnv {
+  /** Public URL of the site, for canonical links, link previews and the sitemap. */
+  VITE_SITE_URL?: string;
   VITE_NOTIFY_URL?: string;
   VITE_NOTIFY_API_KEY?: string;
   VITE_FIREBASE_API_KEY?: string;
@@ -26,11 +28,18 @@ function clean(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
+/** The client's configuration: the message pipeline's settings and the site's public URL. */
+export interface ClientConfig extends PipelineConfig {
+  siteUrl: string;
+}
+
+export const DEFAULT_SITE_URL = "http://localhost:4173";
+
 /**
  * Reads and validates the client configuration once. Throws with a sentence that names the
  * variable to fix; `vite.config.ts` calls this too, so a bad value fails the build.
  */
-export function parseConfig(env: ClientEnv): PipelineConfig {
+export function parseConfig(env: ClientEnv): ClientConfig {
   const notifyUrl = clean(env.VITE_NOTIFY_URL) ?? "";
   if (notifyUrl) {
     let url: URL;
@@ -42,6 +51,11 @@ export function parseConfig(env: ClientEnv): PipelineConfig {
     if (url.protocol !== "https:" && url.protocol !== "http:") {
       throw new Error(`VITE_NOTIFY_URL must use http or https, got "${url.protocol}".`);
     }
+  }
+
+  const siteUrl = clean(env.VITE_SITE_URL) ?? DEFAULT_SITE_URL;
+  if (!/^https?:\/\/[^/]+/.test(siteUrl) || !URL.canParse(siteUrl)) {
+    throw new Error(`VITE_SITE_URL must be the site's absolute http(s) URL, got "${siteUrl}".`);
   }
 
   const given = FIREBASE_REQUIRED.filter((name) => clean(env[name]));
@@ -77,5 +91,6 @@ export function parseConfig(env: ClientEnv): PipelineConfig {
     apiKey: clean(env.VITE_NOTIFY_API_KEY) ?? DEV_API_KEY,
     firebase,
     firestoreEmulator: emulator,
+    siteUrl: new URL(siteUrl).origin,
   };
 }

@@ -25,9 +25,9 @@ export interface Profile {
 }
 
 export interface SkillIcon {
-  /** SVG path data drawn in a 24×24 box. */
-  path: string;
-  /** Brand colour as 6 hex digits, no `#`. */
+  /** URL of a bundled single-colour SVG (import it with `?no-inline` so it stays out of the JS). */
+  src: string;
+  /** Brand colour the icon is painted in, as 6 hex digits, no `#`. */
   hex: string;
 }
 

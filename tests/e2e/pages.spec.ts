@@ -1,7 +1,25 @@
 import { profile } from "../../src/content/profile";
 import { projects } from "../../src/content/projects";
-import { skills } from "../../src/content/skills";
 import { expect, pageSettled, test } from "./fixtures";
+
+/** Spec §3: the 15 skills, in order. */
+const SPEC_SKILLS = [
+  "C++",
+  "Python",
+  "Dart",
+  "HTML",
+  "CSS",
+  "JavaScript",
+  "React.Js",
+  "Node.Js",
+  "Express.Js",
+  "Tailwind CSS",
+  "BootStrap",
+  "MongoDB",
+  "Firebase",
+  "Next.Js",
+  "Flutter",
+];
 
 const nav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
 
@@ -60,10 +78,18 @@ test.describe("every page of the spec", () => {
     await expect(page).toHaveTitle(`Skills · ${profile.name}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Skills & Technologies");
     const cards = page.locator(".skills-grid > li");
-    await expect(cards).toHaveText(skills.map((skill) => skill.name));
+    await expect(cards).toHaveText(SPEC_SKILLS);
     for (const card of await cards.all()) {
-      const box = await card.locator("svg path").boundingBox();
-      expect(box?.width).toBeGreaterThan(10);
+      const icon = card.locator(".mask-icon");
+      expect((await icon.boundingBox())?.width).toBe(40);
+      // The icon is a bundled SVG file painted through a CSS mask: it must load.
+      const url = await icon.evaluate(
+        (element) => /url\("?([^")]+)"?\)/.exec(getComputedStyle(element).maskImage)?.[1],
+      );
+      expect(url).toMatch(/\/assets\/.+\.svg$/);
+      const response = await page.request.get(url ?? "");
+      expect(response.ok()).toBe(true);
+      expect(await response.text()).toMatch(/^<svg/);
     }
   });
 

@@ -1,13 +1,13 @@
 import { Link } from "react-router-dom";
-import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { profile } from "../../content/profile";
 import { PageTransition } from "../page-transition";
+import { usePageHead } from "../use-page-head";
 
 export default function Home() {
+  usePageHead("home");
   return (
     <PageTransition>
-      <PageMeta title="Home" />
       <section className="hero" aria-labelledby="home-title">
         <h1 id="home-title" className="hero__greeting">
           {profile.greeting}

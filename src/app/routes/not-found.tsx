@@ -1,13 +1,13 @@
 import { Link } from "react-router-dom";
 import notFoundIllustration from "../../assets/illustrations/not-found.svg";
-import { PageMeta } from "../../components/page-meta";
 import { paths } from "../../config/paths";
 import { PageTransition } from "../page-transition";
+import { usePageHead } from "../use-page-head";
 
 export default function NotFound() {
+  usePageHead("notFound");
   return (
     <PageTransition>
-      <PageMeta title="Page not found" description="This page does not exist." />
       <section className="not-found" aria-labelledby="not-found-title">
         <img
           className="not-found__image"

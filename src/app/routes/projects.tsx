@@ -1,14 +1,14 @@
 import { useId } from "react";
 import { ExternalLink } from "../../components/external-link";
-import { PageMeta } from "../../components/page-meta";
 import { projects } from "../../content/projects";
 import type { Project } from "../../content/types";
 import { PageTransition } from "../page-transition";
+import { usePageHead } from "../use-page-head";
 
 export default function Projects() {
+  usePageHead("projects");
   return (
     <PageTransition>
-      <PageMeta title="Projects" />
       <h1 className="page-title">PROJECTS</h1>
       <ul className="projects-list">
         {projects.map((project) => (

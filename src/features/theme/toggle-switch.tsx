@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { useHydrated } from "../../components/use-hydrated";
 import { TOGGLE_ASPECT, TOGGLE_DEFAULT_SIZE } from "./toggle-constants";
 import "./toggle-switch.css";
 
@@ -21,6 +22,7 @@ interface ToggleSwitchProps {
 export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_SIZE }: ToggleSwitchProps) {
   const width = size;
   const height = Math.round(size * TOGGLE_ASPECT);
+  const hydrated = useHydrated();
   const fallback = <StaticSwitch checked={checked} />;
   return (
     <button
@@ -32,9 +34,13 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
       style={{ width, height }}
       onClick={() => onChange(!checked)}
     >
-      <Suspense fallback={fallback}>
-        <LottieToggle checked={checked} fallback={fallback} />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={fallback}>
+          <LottieToggle checked={checked} fallback={fallback} />
+        </Suspense>
+      ) : (
+        fallback
+      )}
     </button>
   );
 }

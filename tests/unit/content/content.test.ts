@@ -1,6 +1,10 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { profile } from "../../../src/content/profile";
 import { projects } from "../../../src/content/projects";
 import { skills } from "../../../src/content/skills";
+
+const ROOT = join(import.meta.dirname, "../../..");
 
 const SPEC_PROJECT_TITLES = [
   "Public Record Management System",
@@ -43,10 +47,14 @@ describe("content", () => {
   it("has the spec's 15 skills, each with a bundled SVG icon", () => {
     expect(skills.map((skill) => skill.name)).toEqual(SPEC_SKILLS);
     for (const skill of skills) {
-      expect(skill.icon.path).toMatch(/^M[\d.\s,-]/);
+      const file = skill.icon.src.split("?")[0] ?? "";
+      expect(file).toMatch(/\.svg$/);
+      expect(readFileSync(join(ROOT, file), "utf8")).toMatch(
+        /^<svg[^>]*viewBox="0 0 24 24"[\s\S]*<path d="M/,
+      );
       expect(skill.icon.hex).toMatch(/^[0-9A-F]{6}$/i);
     }
-    expect(new Set(skills.map((skill) => skill.icon.path)).size).toBe(skills.length);
+    expect(new Set(skills.map((skill) => skill.icon.src)).size).toBe(skills.length);
   });
 
   it("has a complete profile", () => {
