@@ -4,7 +4,6 @@
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -82,15 +81,6 @@ export async function startSmtp(): Promise<SmtpSink> {
     mails,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A loopback port nothing listens on (bound, then released). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export interface TestServer {
@@ -185,3 +175,5 @@ export function addresses(field: ParsedMail["to"]): string[] {
   const list = field === undefined ? [] : Array.isArray(field) ? field : [field];
   return list.flatMap((entry) => entry.value.map((address) => address.address ?? ""));
 }
+
+export { closedPort } from "../support/net";

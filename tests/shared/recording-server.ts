@@ -71,11 +71,4 @@ export async function startRecordingServer(): Promise<RecordingServer> {
   };
 }
 
-/** A loopback port nothing listens on: listen on port 0, then close. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { closedPort } from "../support/net";

@@ -28,7 +28,9 @@ const inertContext = new Proxy({} as Record<string | symbol, unknown>, {
     return true;
   },
 });
-HTMLCanvasElement.prototype.getContext = vi.fn(() => inertContext) as unknown as HTMLCanvasElement["getContext"];
+HTMLCanvasElement.prototype.getContext = vi.fn(
+  () => inertContext,
+) as unknown as HTMLCanvasElement["getContext"];
 
 // jsdom has <dialog> but not its modal methods; a minimal version that keeps `open` and the
 // `close` event, so components behave as in a browser (the real dialog is covered end to end).
