@@ -12,7 +12,6 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
@@ -20,6 +19,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
+import { closedPort } from "../tests/support/net";
 import { firstLoadJs, precache } from "./measure";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -55,15 +55,6 @@ function medianSample(samples: Sample[]): Sample {
   return Object.fromEntries(
     keys.map((key) => [key, median(samples.map((sample) => sample[key]))]),
   ) as unknown as Sample;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 /** The home page's prerendered HTML without any JavaScript: the baseline to compare with. */
@@ -175,7 +166,7 @@ async function main() {
   if (built.status !== 0) throw new Error("npm run build failed");
   writeStaticPage();
 
-  const port = await freePort();
+  const port = await closedPort();
   const server = await startServer(port);
   const chromePath = findChromium();
   const chrome = await chromeLauncher.launch({

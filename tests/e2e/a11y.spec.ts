@@ -1,6 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-
-import { expect, pageSettled, switchAnimated, test, themeSwitch } from "./fixtures";
+import { expect, expectNoAxeViolations, pageSettled, switchAnimated, test, themeSwitch } from "./fixtures";
 
 const ROUTES = ["/", "/skills", "/project", "/contact", "/no-such-page"];
 
@@ -17,21 +15,7 @@ for (const theme of ["light", "dark"] as const) {
         await themeSwitch(page).click();
         await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
       }
-      // Let the 0.3 s colour transition finish before contrast is measured.
-      await page.waitForFunction(() =>
-        document
-          .getAnimations()
-          .filter((animation) => animation instanceof CSSTransition)
-          .every((animation) => animation.playState !== "running"),
-      );
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      expect(
-        results.violations.map(
-          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`,
-        ),
-      ).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /**
@@ -47,4 +48,27 @@ export function themeSwitch(page: Page) {
 /** Waits until the Lottie animation has replaced the static stand-in. */
 export async function switchAnimated(page: Page): Promise<void> {
   await expect(page.locator('nav .toggle-switch__lottie[data-ready="true"] svg')).toBeVisible();
+}
+
+/** Axe with the app's rule set (WCAG 2.2 A/AA and best practices) on the page as it is now. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Let colour transitions (the theme switch) and the notices' slide-in finish first.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .filter(
+        (animation) =>
+          animation instanceof CSSTransition ||
+          (animation instanceof CSSAnimation && animation.animationName === "pwa-notice-in"),
+      )
+      .every((animation) => animation.playState !== "running"),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`,
+    ),
+  ).toEqual([]);
 }

@@ -15,10 +15,9 @@
  * The tests use a server of their own (same build, same code as `npm start`) with a high rate
  * limit, so the contact tests on the main server never meet a 429 because of these.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { profile } from "../../src/content/profile";
-import { expect, pageSettled, test } from "./fixtures";
+import { expect, expectNoAxeViolations, pageSettled, test } from "./fixtures";
 import {
   dispatchOutboxSync,
   expectCleared,
@@ -67,18 +66,6 @@ async function openContact(page: Page, context: BrowserContext): Promise<void> {
   await pageSettled(page);
   await workerInControl(page);
   await outboxReady(page);
-}
-
-/** Axe on the page as it is now (the outbox UI included), with the tags of a11y.spec.ts. */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`,
-    ),
-  ).toEqual([]);
 }
 
 /** Records the page's own requests to the API (not the worker's). */

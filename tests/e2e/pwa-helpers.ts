@@ -2,9 +2,11 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { getVersionMessage } from "../../src/shared/pwa/messages";
+
+export { expectNoAxeViolations } from "./fixtures";
+
 import { ROOT } from "./server";
 
 /** Every route and the heading it shows; the last one is a path the app does not know. */
@@ -102,29 +104,6 @@ export function pngSize(bytes: Buffer): { width: number; height: number } {
     throw new Error("not a PNG");
   }
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/** The app's axe rule set (as in a11y.spec.ts), in the current theme. */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  // Let colour transitions (the theme switch) and the notices' slide-in finish first.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .filter(
-        (animation) =>
-          animation instanceof CSSTransition ||
-          (animation instanceof CSSAnimation && animation.animationName === "pwa-notice-in"),
-      )
-      .every((animation) => animation.playState !== "running"),
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`,
-    ),
-  ).toEqual([]);
 }
 
 /** Every URL in every Cache Storage cache of the page's origin. */

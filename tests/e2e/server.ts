@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { closedPort } from "../support/net";
+
+export { closedPort };
 
 export const ROOT = join(import.meta.dirname, "../..");
 
@@ -48,16 +50,6 @@ export function outboxMails(dataDir: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** A port on loopback that nothing listens on. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 export interface RunningServer {
