@@ -1,0 +1,79 @@
+import { pages } from "../../src/content/pages";
+import { profile } from "../../src/content/profile";
+import { expect, test } from "./fixtures";
+
+/** Each page as a crawler or a browser with JavaScript off receives it. */
+const ROUTES = [
+  { path: "/", key: "home", h1: profile.greeting, status: 200 },
+  { path: "/skills", key: "skills", h1: "Skills &amp; Technologies", status: 200 },
+  { path: "/project", key: "projects", h1: "PROJECTS", status: 200 },
+  { path: "/contact", key: "contact", h1: "Let&#x27;s Talk", status: 200 },
+  { path: "/no/such/page", key: "notFound", h1: "Page not found", status: 404 },
+] as const;
+
+test.describe("prerendered pages", () => {
+  for (const route of ROUTES) {
+    test(`${route.path} arrives as finished HTML with its own head tags`, async ({ request }) => {
+      const response = await request.get(route.path);
+      expect(response.status()).toBe(route.status);
+      const html = await response.text();
+      const page = pages[route.key];
+      expect(html).toContain(`<title>${page.title} · ${profile.name}</title>`);
+      expect(html).toContain(
+        `<meta name="description" content="${page.description.replace(/'/g, "&#x27;")}"`,
+      );
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${route.h1.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</h1>`));
+      expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/og-image\.jpg"/);
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+      if (page.path === null) expect(html).not.toContain('rel="canonical"');
+      else expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${page.path}"`));
+      // The body is plain HTML: no inline script (the CSP would block one).
+      expect(html.slice(html.indexOf("<body"))).not.toMatch(/<script/i);
+    });
+  }
+
+  test("the link-preview image is 1200×630", async ({ request }) => {
+    const response = await request.get("/og-image.jpg");
+    expect(response.ok()).toBe(true);
+    const bytes = await response.body();
+    // JPEG: find the start-of-frame marker and read height and width.
+    let offset = 2;
+    while (
+      offset < bytes.length &&
+      !(bytes[offset] === 0xff && (bytes[offset + 1] ?? 0) >= 0xc0 && (bytes[offset + 1] ?? 0) <= 0xc2)
+    ) {
+      offset += 2 + bytes.readUInt16BE(offset + 2);
+    }
+    expect({ height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) }).toEqual({
+      width: 1200,
+      height: 630,
+    });
+  });
+
+  test("sitemap.xml lists every page and robots.txt points to it", async ({ request }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    for (const page of Object.values(pages)) {
+      if (page.path !== null) expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+${page.path}</loc>`));
+    }
+    expect(await (await request.get("/robots.txt")).text()).toMatch(
+      /^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m,
+    );
+  });
+});
+
+test.describe("with JavaScript turned off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every page still shows its content, navigation and links", async ({ page }) => {
+    for (const route of ROUTES.filter((r) => r.status === 200)) {
+      await page.goto(route.path);
+      await expect(page.locator("main h1")).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Skills" }),
+      ).toBeVisible();
+      await expect(page.getByRole("switch", { name: "Dark mode" })).toBeVisible();
+    }
+    await page.goto("/project");
+    await expect(page.locator("article.project-card")).toHaveCount(7);
+  });
+});
