@@ -1,4 +1,4 @@
-import { domAnimation, LazyMotion, MotionConfig, m } from "framer-motion";
+import { domAnimation, LazyMotion, MotionConfig, m, useReducedMotion } from "framer-motion";
 import type { ReactNode } from "react";
 
 /** Spec §2: from -300 px to 0 over 1 s. */
@@ -6,12 +6,14 @@ export const PAGE_SLIDE = { from: -300, durationS: 1 } as const;
 
 /** The slide-in of client-side navigations (framer-motion's `m` under `LazyMotion`). */
 export default function MotionSlide({ children }: { children: ReactNode }) {
+  // Under prefers-reduced-motion the page is drawn in place from its first frame.
+  const still = useReducedMotion() ?? false;
   return (
     <LazyMotion features={domAnimation} strict>
       <MotionConfig reducedMotion="user">
         <m.div
           className="page"
-          initial={{ x: PAGE_SLIDE.from }}
+          initial={still ? false : { x: PAGE_SLIDE.from }}
           animate={{ x: 0 }}
           transition={{ type: "tween", ease: "easeOut", duration: PAGE_SLIDE.durationS }}
         >

@@ -6,7 +6,7 @@ import { build, type Plugin, type ResolvedConfig } from "vite";
 import { pageHead, renderHeadTags } from "../app/page-head";
 import { type PageKey, pages } from "../content/pages";
 
-type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
 /** Where each page's HTML goes in `dist/`, and which route module it shows. */
 const OUTPUTS: Record<PageKey, { file: string; module: string }> = {
@@ -19,6 +19,14 @@ const OUTPUTS: Record<PageKey, { file: string; module: string }> = {
 
 /** The URL the not-found page is rendered at (any path the router does not know). */
 const NOT_FOUND_URL = "/404";
+
+/** The stylesheets of a module's own chunks (the entry's is inlined separately). */
+function chunkCss(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key) || chunk.isEntry) return [];
+  seen.add(key);
+  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((child) => chunkCss(manifest, child, seen))];
+}
 
 /** Every JS file a module needs, for `<link rel="modulepreload">` (the entry is loaded anyway). */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
@@ -90,14 +98,31 @@ export function prerender(siteUrl: string): Plugin {
             );
           }
           const preloads = chunkFiles(manifest, output.module)
-            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+            .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
             .join("\n    ");
           let html = template
+            // The page is complete without JavaScript: its scripts must not compete with first paint.
+            .replace(
+              /<script type="module" crossorigin src=/,
+              '<script type="module" crossorigin fetchpriority="low" src=',
+            )
+            .replaceAll(
+              '<link rel="modulepreload" crossorigin href=',
+              '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+            )
             .replace(/<title>[\s\S]*?<\/title>/, renderHeadTags(pageHead(key, siteUrl)))
             .replace(/\s*<meta name="description"[^>]*>/, "")
             .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
             .replace("</head>", `  ${preloads}\n  </head>`);
-          if (stylesheet) html = html.replace(stylesheet[0], () => `<style>${css}</style>`);
+          // The page's own stylesheets too (e.g. the contact form's): without them it would
+          // restyle, and shift, when its chunk arrives.
+          const routeCss = await Promise.all(
+            [...new Set(chunkCss(manifest, output.module))].map((file) =>
+              readFile(join(outDir, file), "utf8"),
+            ),
+          );
+          const styles = [css, ...routeCss].join("\n");
+          if (stylesheet) html = html.replace(stylesheet[0], () => `<style>${styles}</style>`);
           if (!html.includes(body)) throw new Error(`prerender: index.html has no <div id="root"></div>`);
           const file = join(outDir, output.file);
           await mkdir(dirname(file), { recursive: true });

@@ -62,7 +62,9 @@ test.describe("page transition", () => {
         to: rule?.findRule("100%")?.style.transform,
       };
     });
-    expect(slide).toEqual({ name: "page-slide-in", duration: "1s", from: "translateX(-300px)", to: "none" });
+    expect(slide).toMatchObject({ name: "page-slide-in", duration: "1s", to: "none" });
+    // The minifier may write translateX(-300px) as translate(-300px): the same movement.
+    expect(slide.from).toMatch(/^translateX?\(-300px\)$/);
   });
 
   test("a client-side navigation slides the new page in from -300 px over 1 s", async ({ page }) => {

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 
 /** Each page as a crawler or a browser with JavaScript off receives it. */
 const ROUTES = [
-  { path: "/", key: "home", h1: profile.greeting, status: 200 },
+  { path: "/", key: "home", h1: profile.greeting.replace(/'/g, "&#x27;"), status: 200 },
   { path: "/skills", key: "skills", h1: "Skills &amp; Technologies", status: 200 },
   { path: "/project", key: "projects", h1: "PROJECTS", status: 200 },
   { path: "/contact", key: "contact", h1: "Let&#x27;s Talk", status: 200 },

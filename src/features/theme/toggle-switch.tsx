@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useHydrated } from "../../components/use-hydrated";
 import { TOGGLE_ASPECT, TOGGLE_DEFAULT_SIZE } from "./toggle-constants";
 import "./toggle-switch.css";
@@ -23,6 +23,8 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
   const width = size;
   const height = Math.round(size * TOGGLE_ASPECT);
   const hydrated = useHydrated();
+  const wanted = useAnimationWanted();
+  const animated = hydrated && wanted.value;
   const fallback = <StaticSwitch checked={checked} />;
   return (
     <button
@@ -32,9 +34,14 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
       aria-label={label}
       className="toggle-switch"
       style={{ width, height }}
-      onClick={() => onChange(!checked)}
+      onClick={() => {
+        wanted.request();
+        onChange(!checked);
+      }}
+      onPointerEnter={wanted.request}
+      onFocus={wanted.request}
     >
-      {hydrated ? (
+      {animated ? (
         <Suspense fallback={fallback}>
           <LottieToggle checked={checked} fallback={fallback} />
         </Suspense>
@@ -43,6 +50,33 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
       )}
     </button>
   );
+}
+
+/**
+ * Whether to fetch the animation engine yet: once the page has loaded and the browser is idle, or
+ * as soon as the visitor reaches for the switch. Until then the page's first seconds stay free of
+ * the engine's parse and start-up work.
+ */
+function useAnimationWanted(): { value: boolean; request: () => void } {
+  const [value, setValue] = useState(false);
+  useEffect(() => {
+    if (value) return;
+    let idle: number | undefined;
+    let timer: number | undefined;
+    const schedule = () => {
+      const want = () => setValue(true);
+      if (window.requestIdleCallback) idle = window.requestIdleCallback(want, { timeout: 3000 });
+      else timer = window.setTimeout(want, 200);
+    };
+    if (document.readyState === "complete") schedule();
+    else window.addEventListener("load", schedule, { once: true });
+    return () => {
+      window.removeEventListener("load", schedule);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, [value]);
+  return { value, request: () => setValue(true) };
 }
 
 function StaticSwitch({ checked }: { checked: boolean }) {
