@@ -1,25 +1,7 @@
 import { profile } from "../../src/content/profile";
 import { projects } from "../../src/content/projects";
+import { SPEC_SKILLS } from "../support/spec";
 import { expect, pageSettled, test } from "./fixtures";
-
-/** Spec §3: the 15 skills, in order. */
-const SPEC_SKILLS = [
-  "C++",
-  "Python",
-  "Dart",
-  "HTML",
-  "CSS",
-  "JavaScript",
-  "React.Js",
-  "Node.Js",
-  "Express.Js",
-  "Tailwind CSS",
-  "BootStrap",
-  "MongoDB",
-  "Firebase",
-  "Next.Js",
-  "Flutter",
-];
 
 const nav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
 

@@ -10,6 +10,16 @@ import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from "./protocol";
 
 type ErrorLike = { name?: unknown; cause?: unknown };
 
+/** What both HTTP adapters are given: where the server is, the key, and how long to wait. */
+export interface HttpStepOptions {
+  /** Origin (and optional path prefix) of the server; "" = same origin. */
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  /** Default NOTIFY_TIMEOUT_MS; past it the call is a network failure. */
+  timeoutMs?: number;
+}
+
 export interface HttpAnswer {
   ok: true;
   status: number;

@@ -4,18 +4,11 @@
  */
 import type { SaveOutcome, SaveStep, StepFailure } from "./deliver";
 import { isRetryableStatus } from "./failure";
-import { answerText, joinUrl, postJson } from "./http";
+import { answerText, type HttpStepOptions, joinUrl, postJson } from "./http";
 import type { ContactMessage } from "./message";
 import { MESSAGES_PATH, NOTIFY_TIMEOUT_MS, type StoreRequestBody } from "./protocol";
 
-export interface LocalSaveOptions {
-  /** Origin (and optional path prefix) of the bundled server; "" = same origin. */
-  baseUrl: string;
-  apiKey: string;
-  fetch?: typeof fetch;
-  /** Default NOTIFY_TIMEOUT_MS; past it the call is a network failure. */
-  timeoutMs?: number;
-}
+export type LocalSaveOptions = HttpStepOptions;
 
 export function createLocalSave(options: LocalSaveOptions): SaveStep {
   const url = joinUrl(options.baseUrl, MESSAGES_PATH);

@@ -3,18 +3,11 @@
  * `ok: true` (the server spoke); only a request that got no answer is a failure.
  */
 import type { NotifyOutcome, NotifyStep } from "./deliver";
-import { answerText, joinUrl, postJson } from "./http";
+import { answerText, type HttpStepOptions, joinUrl, postJson } from "./http";
 import type { ContactMessage } from "./message";
 import { NOTIFY_PATH, NOTIFY_TIMEOUT_MS, type NotifyRequestBody } from "./protocol";
 
-export interface NotifyOptions {
-  /** Origin (and optional path prefix) of the notification server; "" = same origin. */
-  baseUrl: string;
-  apiKey: string;
-  fetch?: typeof fetch;
-  /** Default NOTIFY_TIMEOUT_MS; past it the call is a network failure. */
-  timeoutMs?: number;
-}
+export type NotifyOptions = HttpStepOptions;
 
 export function createNotify(options: NotifyOptions): NotifyStep {
   const url = joinUrl(options.baseUrl, NOTIFY_PATH);

@@ -3,36 +3,9 @@ import { join } from "node:path";
 import { profile } from "../../../src/content/profile";
 import { projects } from "../../../src/content/projects";
 import { skills } from "../../../src/content/skills";
+import { SPEC_PROJECT_TITLES, SPEC_SKILLS } from "../../support/spec";
 
 const ROOT = join(import.meta.dirname, "../../..");
-
-const SPEC_PROJECT_TITLES = [
-  "Public Record Management System",
-  "Expense Tracker",
-  "Notes pRO",
-  "News Ninja",
-  "Ninjas To-Do",
-  "Online MCQ Practise Platform",
-  "Text Transform",
-];
-
-const SPEC_SKILLS = [
-  "C++",
-  "Python",
-  "Dart",
-  "HTML",
-  "CSS",
-  "JavaScript",
-  "React.Js",
-  "Node.Js",
-  "Express.Js",
-  "Tailwind CSS",
-  "BootStrap",
-  "MongoDB",
-  "Firebase",
-  "Next.Js",
-  "Flutter",
-];
 
 describe("content", () => {
   it("has the spec's 7 projects, in order, each complete", () => {
