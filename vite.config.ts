@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { loadEnv, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
-import { parseConfig } from "./src/config/parse-config";
+import { type ClientConfig, parseConfig } from "./src/config/parse-config";
 import { appPaths, paths } from "./src/config/paths";
 import { profile } from "./src/content/profile";
 import { prerender } from "./src/prerender/plugin";
@@ -39,8 +39,8 @@ const PRECACHE_GLOBS = ["**/*.{js,css,html,svg,woff2}", GENERATED_ICONS];
 const buildId = process.env.BUILD_ID?.trim() || pkg.version;
 
 /** Only the pipeline's fields are baked into the worker. */
-function pipelineConfig(mode: string): PipelineConfig {
-  const { notifyUrl, apiKey, firebase, firestoreEmulator } = parseConfig(loadEnv(mode, ROOT, "VITE_"));
+function pipelineConfig(client: ClientConfig): PipelineConfig {
+  const { notifyUrl, apiKey, firebase, firestoreEmulator } = client;
   return { notifyUrl, apiKey, firebase, firestoreEmulator };
 }
 
@@ -120,8 +120,8 @@ function workerBuild(pipeline: PipelineConfig): Plugin {
   };
 }
 
-function pwa(mode: string) {
-  const pipeline = pipelineConfig(mode);
+function pwa(client: ClientConfig) {
+  const pipeline = pipelineConfig(client);
   const firebase = firebaseChunks();
   return [
     firebase,
@@ -207,50 +207,51 @@ function pwa(mode: string) {
 
 /* ── Config ───────────────────────────────────────────────────────────────────────────────────── */
 
-export default defineConfig(({ mode }) => ({
-  // Unit tests never touch the worker, the manifest, the icons or the prerendered pages.
-  plugins: [
-    react(),
-    ...(mode === "test" ? [] : [prerender(parseConfig(loadEnv(mode, ROOT, "VITE_")).siteUrl), ...pwa(mode)]),
-  ],
-  build: {
-    target: "es2022",
-    sourcemap: false,
-    // Read by the prerender step to preload each page's own chunk.
-    manifest: true,
-  },
-  server: {
-    // `npm run dev` serves the app only; run `npm run serve` alongside for the API.
-    proxy: {
-      "/api": "http://127.0.0.1:4173",
-      "/email": "http://127.0.0.1:4173",
+export default defineConfig(({ mode }) => {
+  // Unit tests never touch the worker, the manifest, the icons or the prerendered pages. Other
+  // modes validate the VITE_* variables once: a bad value fails the build with a clear sentence.
+  const client = mode === "test" ? null : parseConfig(loadEnv(mode, ROOT, "VITE_"));
+  return {
+    plugins: [react(), ...(client ? [prerender(client.siteUrl), ...pwa(client)] : [])],
+    build: {
+      target: "es2022",
+      sourcemap: false,
+      // Read by the prerender step to preload each page's own chunk.
+      manifest: true,
     },
-  },
-  preview: {
-    port: Number(process.env.PORT ?? 4173),
-    strictPort: true,
-  },
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: "unit",
-          environment: "jsdom",
-          include: ["tests/unit/**/*.test.{ts,tsx}"],
-          setupFiles: ["tests/unit/setup.ts"],
-          globals: true,
-        },
+    server: {
+      // `npm run dev` serves the app only; run `npm run serve` alongside for the API.
+      proxy: {
+        "/api": "http://127.0.0.1:4173",
+        "/email": "http://127.0.0.1:4173",
       },
-      {
-        test: {
-          name: "node",
-          environment: "node",
-          include: ["tests/shared/**/*.test.ts", "tests/server/**/*.test.ts"],
-          globals: true,
-          testTimeout: 20_000,
+    },
+    preview: {
+      port: Number(process.env.PORT ?? 4173),
+      strictPort: true,
+    },
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: "unit",
+            environment: "jsdom",
+            include: ["tests/unit/**/*.test.{ts,tsx}"],
+            setupFiles: ["tests/unit/setup.ts"],
+            globals: true,
+          },
         },
-      },
-    ],
-  },
-}));
+        {
+          test: {
+            name: "node",
+            environment: "node",
+            include: ["tests/shared/**/*.test.ts", "tests/server/**/*.test.ts"],
+            globals: true,
+            testTimeout: 20_000,
+          },
+        },
+      ],
+    },
+  };
+});
