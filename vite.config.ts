@@ -4,10 +4,10 @@ import react from "@vitejs/plugin-react";
 import { loadEnv, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
+import { prerender } from "./build/prerender";
 import { type ClientConfig, parseConfig } from "./src/config/parse-config";
-import { appPaths, paths } from "./src/config/paths";
+import { routes } from "./src/config/routes";
 import { profile } from "./src/content/profile";
-import { prerender } from "./src/prerender/plugin";
 import type { PipelineConfig } from "./src/shared/contact/deps";
 
 const ROOT = import.meta.dirname;
@@ -108,7 +108,6 @@ function workerBuild(pipeline: PipelineConfig): Plugin {
       define: {
         __PIPELINE_CONFIG__: JSON.stringify(pipeline),
         __BUILD_ID__: JSON.stringify(buildId),
-        __APP_ROUTES__: JSON.stringify(appPaths),
       },
       build: { rolldownOptions: { output: { codeSplitting: false } } },
     }),
@@ -140,15 +139,25 @@ function pwa(client: ClientConfig) {
         description: profile.description,
         lang: "en",
         dir: "ltr",
-        start_url: paths.home,
+        start_url: routes.home.path,
         scope: "/",
         display: "standalone",
         theme_color: THEME_COLOR,
         background_color: BACKGROUND_COLOR,
         categories: ["personalization", "productivity"],
         shortcuts: [
-          { name: "Projects", short_name: "Projects", description: "See my projects", url: paths.projects },
-          { name: "Contact", short_name: "Contact", description: "Send me a message", url: paths.contact },
+          {
+            name: "Projects",
+            short_name: "Projects",
+            description: "See my projects",
+            url: routes.projects.path,
+          },
+          {
+            name: "Contact",
+            short_name: "Contact",
+            description: "Send me a message",
+            url: routes.contact.path,
+          },
         ],
         screenshots: [
           {

@@ -6,6 +6,4 @@ declare global {
   const __PIPELINE_CONFIG__: PipelineConfig;
   /** Identifies the build: BUILD_ID at build time, else the package version. */
   const __BUILD_ID__: string;
-  /** Every route of the app, from src/config/paths.ts. */
-  const __APP_ROUTES__: readonly string[];
 }

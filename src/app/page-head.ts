@@ -1,4 +1,4 @@
-import { type PageKey, pages } from "../content/pages";
+import { type RouteId, routes } from "../config/routes";
 import { profile } from "../content/profile";
 
 /** The 1200×630 link-preview image in `public/`. */
@@ -12,9 +12,9 @@ export interface PageHead {
   image: string;
 }
 
-/** Everything `<head>` says about a page, from `src/content/pages.ts` and the site URL. */
-export function pageHead(key: PageKey, siteUrl: string): PageHead {
-  const page = pages[key];
+/** Everything `<head>` says about a page, from the route table and the site URL. */
+export function pageHead(key: RouteId, siteUrl: string): PageHead {
+  const page = routes[key];
   return {
     title: `${page.title} · ${profile.name}`,
     description: page.description,

@@ -1,4 +1,4 @@
-import { pages } from "../../src/content/pages";
+import { routes } from "../../src/config/routes";
 import { profile } from "../../src/content/profile";
 import { expect, test } from "./fixtures";
 
@@ -17,7 +17,7 @@ test.describe("prerendered pages", () => {
       const response = await request.get(route.path);
       expect(response.status()).toBe(route.status);
       const html = await response.text();
-      const page = pages[route.key];
+      const page = routes[route.key];
       expect(html).toContain(`<title>${page.title} · ${profile.name}</title>`);
       expect(html).toContain(
         `<meta name="description" content="${page.description.replace(/'/g, "&#x27;")}"`,
@@ -52,7 +52,7 @@ test.describe("prerendered pages", () => {
 
   test("sitemap.xml lists every page and robots.txt points to it", async ({ request }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
-    for (const page of Object.values(pages)) {
+    for (const page of Object.values(routes)) {
       if (page.path !== null) expect(sitemap).toMatch(new RegExp(`<loc>https?://[^<]+${page.path}</loc>`));
     }
     expect(await (await request.get("/robots.txt")).text()).toMatch(

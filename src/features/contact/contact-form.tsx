@@ -38,7 +38,7 @@ export function ContactForm() {
         noValidate
         onSubmit={handleSubmit}
       >
-        <h1 id="contact-title" className="page-title">
+        <h1 id="contact-title" className="page-title" tabIndex={-1}>
           Let&apos;s Talk
         </h1>
         <div className="field">

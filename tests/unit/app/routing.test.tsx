@@ -17,7 +17,7 @@ describe("routing", () => {
 
   it("marks the current page in the navigation bar", async () => {
     renderApp("/skills");
-    const nav = screen.getByRole("navigation", { name: "Main" });
+    const nav = await screen.findByRole("navigation", { name: "Main" });
     const links = within(nav)
       .getAllByRole("link")
       .filter((link) => link.closest("li"));
