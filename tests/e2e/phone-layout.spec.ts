@@ -23,9 +23,24 @@ async function boxes(page: Page, selector: string) {
   );
 }
 
+/**
+ * WCAG 1.4.10: the document is no wider than the screen, and no box is wider than its own box
+ * either (content cut off by a clipping parent is lost too, though nothing scrolls).
+ */
 async function expectNoSidewaysScroll(page: Page, width: number, path: string) {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, `${path} at ${width} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(width);
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("header, header *, main, main *")]
+      .filter((element) => !element.closest(".visually-hidden"))
+      .filter((element) => !["auto", "scroll"].includes(getComputedStyle(element).overflowX))
+      .filter((element) => element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className}: ${element.scrollWidth} > ${element.clientWidth}`,
+      ),
+  );
+  expect(overflowing, `${path} at ${width} px: boxes wider than their place`).toEqual([]);
 }
 
 /** WCAG 2.5.8: every control (links inside running text excepted) is at least 24×24 px. */
