@@ -13,13 +13,16 @@ export function useFirstPage(): boolean {
 
 /** Provides `useFirstPage` to the routed pages. Rendered once, by the layout. */
 export function FirstPageProvider({ children }: { children: ReactNode }) {
-  const { key } = useLocation();
-  const [firstKey] = useState(key);
+  const { pathname } = useLocation();
+  const [firstPathname] = useState(pathname);
   const [navigated, setNavigated] = useState(false);
-  // Once the location has changed it stays "navigated", Back to the first entry included.
-  if (!navigated && key !== firstKey) setNavigated(true);
+  // Another page makes it "navigated" for good, Back to the first one included. A change of the
+  // hash alone (the skip link) is not a navigation: the page stays as it is.
+  if (!navigated && pathname !== firstPathname) setNavigated(true);
   return (
-    <FirstPageContext.Provider value={!navigated && key === firstKey}>{children}</FirstPageContext.Provider>
+    <FirstPageContext.Provider value={!navigated && pathname === firstPathname}>
+      {children}
+    </FirstPageContext.Provider>
   );
 }
 
