@@ -52,6 +52,9 @@ test.describe("client-side navigation: scroll, focus and announcement", () => {
     await expect(skip).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.locator("main#main")).toBeFocused();
+    // Only the hash changed: the first page stays as it was drawn (no second slide-in).
+    await expect(page).toHaveURL(/#main$/);
+    await expect(page.locator("main .page--slide-in")).toHaveCount(1);
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact me" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Let's Talk" })).toBeFocused();
