@@ -2,7 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderApp } from "../render-app";
 
-describe("routing", () => {
+// Client-side navigations load page chunks and the slide-in (framer-motion) on first use: slow on a busy machine.
+describe("routing", { timeout: 15_000 }, () => {
   it.each([
     ["/", "heading", /Hi, I'm/, "Home"],
     ["/skills", "heading", "Skills & Technologies", "Skills"],
