@@ -249,6 +249,8 @@ export default defineConfig(({ mode }) => {
             include: ["tests/unit/**/*.test.{ts,tsx}"],
             setupFiles: ["tests/unit/setup.ts"],
             globals: true,
+            // Rendering the routed app and typing into it takes seconds on a busy two-core machine.
+            testTimeout: 15_000,
           },
         },
         {
