@@ -110,7 +110,6 @@ describe("loadConfig", () => {
     ["TRUST_PROXY", "everyone"],
     ["VITE_NOTIFY_URL", "notify.example.com"],
     ["VITE_SITE_URL", "example.com"],
-    ["VITE_FIREBASE_APP_ID", "demo"],
     ["LOG_LEVEL", "loud"],
   ])("%s=%s is a startup error naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
