@@ -245,12 +245,13 @@ describe("bad input gets the page back with the text kept", () => {
 describe("protection without the API key", () => {
   test("another site's Origin is refused with 403, even when the Host header names it", async () => {
     const server = await serve();
-    for (const headers of [
+    const callers: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { origin: "http://evil.example", host: "evil.example" },
       { origin: "null" },
       { origin: server.url.replace(/:\d+$/, ":1") },
-    ]) {
+    ];
+    for (const headers of callers) {
       const response = await postForm(server, validMessage, headers);
       expect(response.status).toBe(403);
       expect(resultText(await response.text())).toContain(MESSAGES.forbiddenOrigin);
