@@ -54,7 +54,11 @@ const EMPTY: ContactFields = { name: "", email: "", message: "" };
 function fieldsOf(body: unknown): ContactFields {
   if (typeof body !== "object" || body === null) return { ...EMPTY };
   const record = body as Record<string, unknown>;
-  const text = (key: string) => (typeof record[key] === "string" ? record[key] : "");
+  // A browser sends line breaks as CRLF; the page's fetch path (and so the store) has LF.
+  const text = (key: string) => {
+    const value = record[key];
+    return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
+  };
   return { name: text("name"), email: text("email"), message: text("message") };
 }
 
