@@ -79,7 +79,8 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     serializers: { req: serializeRequest, err: (error: unknown) => serializeError(error) },
-    ...(stdoutIsTerminal
+    // No worker thread for a silent log (tests build many servers).
+    ...(stdoutIsTerminal && config.logLevel !== "silent"
       ? {
           transport: {
             target: "pino-pretty",
