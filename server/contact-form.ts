@@ -47,6 +47,8 @@ export const CONTACT_FORM_PATH = paths.contact;
  */
 export const FORM_BODY_LIMIT = 9 * (LIMITS.name + LIMITS.email + LIMITS.message) + 1024;
 
+export const FORM_UNREADABLE = "The form could not be read. Please send it again from the contact page.";
+
 const FIELDS = ["name", "email", "message"] as const satisfies readonly (keyof ContactFields)[];
 const EMPTY: ContactFields = { name: "", email: "", message: "" };
 
@@ -183,7 +185,10 @@ export const contactFormRoute: FastifyPluginAsync<ContactFormDeps> = async (scop
   // Every refusal (origin, rate limit, body too large, wrong type) is a page too, and keeps what
   // was typed whenever the body could be read.
   scope.setErrorHandler(async (error, request, reply) => {
-    const { status, message } = describeError(error);
+    const described = describeError(error);
+    const { status } = described;
+    // The JSON API's 415 sentence asks for JSON; a form is sent again as it is.
+    const message = status === 415 ? FORM_UNREADABLE : described.message;
     if (status >= 500) request.log.error({ err: error }, "contact form failed");
     else request.log.info({ status, reason: message }, "contact form refused");
     return sendPage(reply, status, {

@@ -4,7 +4,7 @@
  */
 import { type DefaultTreeAdapterMap, parse, defaultTreeAdapter as tree } from "parse5";
 import { MAIL_FAILED_MESSAGE, SENT_MESSAGE } from "../../server/api-routes";
-import { FORM_BODY_LIMIT } from "../../server/contact-form";
+import { FORM_BODY_LIMIT, FORM_UNREADABLE } from "../../server/contact-form";
 import { MESSAGES } from "../../server/errors";
 import { RESULT_ID } from "../../server/result-page";
 import { VALIDATION_TEXT } from "../../src/shared/contact/texts";
@@ -231,6 +231,20 @@ describe("bad input gets the page back with the text kept", () => {
     const response = await postForm(server, { ...validMessage, message: "x".repeat(FORM_BODY_LIMIT) });
     expect(response.status).toBe(413);
     expect(resultText(await response.text())).toContain(MESSAGES.tooLarge);
+    expect(storedMessages(server.dataDir)).toHaveLength(0);
+  });
+
+  test("a body the form never sends (multipart) gets a 415 page that says to send the form again", async () => {
+    const server = await serve();
+    const body = new FormData();
+    for (const [key, value] of Object.entries(validMessage)) body.append(key, value);
+    const response = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      headers: { origin: server.url },
+      body,
+    });
+    expect(response.status).toBe(415);
+    expect(resultText(await response.text())).toContain(FORM_UNREADABLE);
     expect(storedMessages(server.dataDir)).toHaveLength(0);
   });
 
