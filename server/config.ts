@@ -3,6 +3,7 @@
  * Nothing else in server/ reads process.env.
  */
 import { resolve } from "node:path";
+import { type ClientConfig, parseConfig } from "../src/config/parse-config";
 import { profile } from "../src/content/profile";
 import { DEV_API_KEY } from "../src/shared/contact/protocol";
 
@@ -41,6 +42,12 @@ export interface Config {
   connectSrc: string[];
   /** Send Strict-Transport-Security (production only: it is useless on plain-HTTP localhost). */
   hsts: boolean;
+  /**
+   * The build's client settings (the same VITE_* variables, read the same way): the contact form
+   * posted without JavaScript is saved with the same adapter the page uses (Firestore when
+   * configured), and VITE_SITE_URL's origin may post it.
+   */
+  client: Pick<ClientConfig, "firebase" | "firestoreEmulator" | "siteUrl">;
 }
 
 export class ConfigError extends Error {
@@ -185,6 +192,15 @@ function logLevel(env: Env, nodeEnv: string): LogLevel {
   return level;
 }
 
+function client(env: Env): Config["client"] {
+  try {
+    const { firebase, firestoreEmulator, siteUrl } = parseConfig(env);
+    return { firebase, firestoreEmulator, siteUrl };
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 /** Reads and validates the environment. Throws a ConfigError with a readable message. */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = read(env, "NODE_ENV") ?? "development";
@@ -226,5 +242,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel(env, nodeEnv),
     connectSrc: connectSrc(env),
     hsts: production,
+    client: client(env),
   };
 }

@@ -62,7 +62,10 @@ describe("loadConfig", () => {
       RATE_LIMIT_WINDOW_MS: "30000",
       TRUST_PROXY: "loopback, 10.0.0.0/8",
       VITE_NOTIFY_URL: "https://notify.example.org/api",
+      VITE_SITE_URL: "https://me.example.org/",
+      VITE_FIREBASE_API_KEY: "demo-key",
       VITE_FIREBASE_PROJECT_ID: "demo",
+      VITE_FIREBASE_APP_ID: "demo-app",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -80,6 +83,10 @@ describe("loadConfig", () => {
       rateLimitWindowMs: 30_000,
       trustProxy: "loopback,10.0.0.0/8",
       connectSrc: ["https://notify.example.org", "https://firestore.googleapis.com"],
+      client: {
+        siteUrl: "https://me.example.org",
+        firebase: { apiKey: "demo-key", projectId: "demo", appId: "demo-app" },
+      },
     });
   });
 
@@ -102,6 +109,7 @@ describe("loadConfig", () => {
     ["TRUST_PROXY", "2"],
     ["TRUST_PROXY", "everyone"],
     ["VITE_NOTIFY_URL", "notify.example.com"],
+    ["VITE_SITE_URL", "example.com"],
     ["LOG_LEVEL", "loud"],
   ])("%s=%s is a startup error naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

@@ -41,6 +41,8 @@ beforeAll(async () => {
     STATIC_DIR: root,
     VITE_NOTIFY_URL: "https://notify.example.com/base/",
     VITE_FIREBASE_PROJECT_ID: "demo-project",
+    VITE_FIREBASE_API_KEY: "demo-key",
+    VITE_FIREBASE_APP_ID: "demo-app",
   });
   bare = await startServer({ STATIC_DIR: bareRoot });
 });
