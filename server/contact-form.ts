@@ -23,7 +23,7 @@
 import { createHash } from "node:crypto";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { paths } from "../src/config/paths";
+import { routes } from "../src/config/routes";
 import { type DeliverResult, deliver } from "../src/shared/contact/deliver";
 import { createDeliverDeps } from "../src/shared/contact/deps";
 import { type ContactFields, createMessage, validateFields } from "../src/shared/contact/message";
@@ -39,7 +39,7 @@ export interface ContactFormDeps {
 }
 
 /** The form's path: the contact page's own, so the result shows at the page's URL. */
-export const CONTACT_FORM_PATH = paths.contact;
+export const CONTACT_FORM_PATH = routes.contact.path;
 
 /**
  * The largest urlencoded body a full form can make: every character percent-encoded as up to

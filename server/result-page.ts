@@ -16,7 +16,7 @@ import {
   serialize,
   defaultTreeAdapter as tree,
 } from "parse5";
-import { paths } from "../src/config/paths";
+import { routes } from "../src/config/routes";
 import type { ContactFields } from "../src/shared/contact/message";
 import { LIMITS } from "../src/shared/contact/protocol";
 import { escapeHtml } from "./mailer";
@@ -44,7 +44,7 @@ const FIELD_IDS: Record<keyof ContactFields, string> = {
 
 /** The prerendered contact page, relative to the static dir. */
 export function templatePath(staticDir: string): string {
-  return join(staticDir, paths.contact.slice(1), "index.html");
+  return join(staticDir, routes.contact.path.slice(1), "index.html");
 }
 
 function* elements(node: ParentNode): Generator<Element> {
@@ -94,7 +94,7 @@ function barePage(content: ResultPageContent): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(content.title)}</title></head><body><main>`,
     resultMarkup(content),
-    `<p><a href="${escapeHtml(paths.contact)}">Back to the contact page</a></p>`,
+    `<p><a href="${escapeHtml(routes.contact.path)}">Back to the contact page</a></p>`,
     "</main></body></html>",
   ].join("");
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from "react";
 import { LoadingAnimation } from "../../components/loading-animation";
 import { Modal } from "../../components/modal";
 import { config } from "../../config/env";
-import { paths } from "../../config/paths";
+import { routes } from "../../config/routes";
 import { LIMITS } from "../../shared/contact/protocol";
 import { type ContactField, useAppStore } from "../../store/app-store";
 import { type ModalContent, submitContact } from "./submit-contact";
@@ -14,7 +14,7 @@ import "./contact-form.css";
  * a result page. A POST keeps what the visitor typed out of every URL. (`notifyUrl` has no
  * trailing slash; "" is the page's own origin.)
  */
-export const CONTACT_FORM_ACTION = `${config.notifyUrl}${paths.contact}`;
+export const CONTACT_FORM_ACTION = `${config.notifyUrl}${routes.contact.path}`;
 
 /** Spec §2: the contact form, its fields, and the result modal. */
 export function ContactForm() {
