@@ -2,6 +2,7 @@ import type { Profile } from "./types";
 
 export const profile: Profile = {
   name: "Aarav Mehta",
+  jobTitle: "Computer engineering student and web developer",
   brand: "Aarav.dev",
   shortName: "Aarav",
   greeting: "Hi, I'm Aarav 👋",

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { pageHead, renderHeadTags } from "../app/page-head";
+import { pageHead, renderHeadTags, renderRobots, renderSitemap } from "../app/page-head";
 import { type PageKey, pages } from "../content/pages";
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
@@ -40,9 +40,10 @@ function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): 
 /**
  * After the client build, renders every page to static HTML (`dist/<route>/index.html` and
  * `dist/404.html`) with its own head tags, inlines the one stylesheet, preloads the route's
- * chunk, and writes `sitemap.xml` and the `Sitemap:` line of `robots.txt`.
+ * chunk, and writes `sitemap.xml` and the `Sitemap:` line of `robots.txt` (both only with a
+ * public address).
  */
-export function prerender(siteUrl: string): Plugin {
+export function prerender(siteUrl: string | null): Plugin {
   let config: ResolvedConfig;
   return {
     name: "portfolio:prerender",
@@ -129,20 +130,12 @@ export function prerender(siteUrl: string): Plugin {
           await writeFile(file, html);
         }
 
-        const urls = Object.values(pages)
-          .flatMap((page) => (page.path === null ? [] : [new URL(page.path, siteUrl).href]))
-          .map((url) => `  <url><loc>${url}</loc></url>`);
-        await writeFile(
-          join(outDir, "sitemap.xml"),
-          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`,
-        );
+        // Without a public address there is no sitemap: its URLs must be absolute.
+        if (siteUrl) await writeFile(join(outDir, "sitemap.xml"), renderSitemap(siteUrl));
         const robots = await readFile(join(outDir, "robots.txt"), "utf8").catch(
           () => "User-agent: *\nAllow: /\n",
         );
-        await writeFile(
-          join(outDir, "robots.txt"),
-          `${robots.replace(/^Sitemap:.*$/gm, "").trimEnd()}\n\nSitemap: ${new URL("/sitemap.xml", siteUrl).href}\n`,
-        );
+        await writeFile(join(outDir, "robots.txt"), renderRobots(robots, siteUrl));
         await rm(ssrDir, { recursive: true, force: true });
       },
     },
