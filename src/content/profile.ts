@@ -17,5 +17,6 @@ export const profile: Profile = {
   networkLabel: "LinkedIn",
   codeUrl: "https://github.com/aarav-mehta-dev",
   codeLabel: "GitHub",
-  resumeUrl: "https://drive.google.com/file/d/aarav-mehta-resume/view",
+  // Made by `npm run resume` from these content files (build/resume.ts); replace it with your own.
+  resumeUrl: "/resume.pdf",
 };
