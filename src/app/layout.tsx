@@ -6,6 +6,7 @@ import { useApplyTheme } from "../features/theme/use-apply-theme";
 import { Navbar } from "./navbar";
 import { usePreloadPageMotion } from "./page-transition";
 import { useCustomScrollbar } from "./use-custom-scrollbar";
+import "./print.css";
 
 /** Every page: skip link, navigation bar, and the routed page (which slides in). */
 export function Layout() {
