@@ -50,7 +50,7 @@ export default defineConfig(({ mode }) => {
           test: {
             name: "node",
             environment: "node",
-            include: ["tests/shared/**/*.test.ts", "tests/server/**/*.test.ts"],
+            include: ["tests/shared/**/*.test.ts", "tests/server/**/*.test.ts", "tests/build/**/*.test.ts"],
             globals: true,
             testTimeout: 20_000,
           },
