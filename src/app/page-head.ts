@@ -12,8 +12,6 @@ export interface PageHead {
   url: string | null;
   /** Absolute URL of the link-preview image; `null` when the site URL is unknown. */
   image: string | null;
-  /** schema.org data for search engines (the home page's `Person`). */
-  structuredData: Record<string, unknown> | null;
 }
 
 /**
@@ -28,7 +26,6 @@ export function pageHead(key: PageKey, siteUrl: string | null): PageHead {
     description: page.description,
     url: siteUrl && page.path !== null ? new URL(page.path, siteUrl).href : null,
     image: siteUrl ? new URL(SHARE_IMAGE.path, siteUrl).href : null,
-    structuredData: key === "home" ? personStructuredData(siteUrl) : null,
   };
 }
 
@@ -48,6 +45,15 @@ export function renderRobots(robots: string, siteUrl: string | null): string {
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/**
+ * A prerendered page's head tags: those of `pageHead`, plus, on the home page, the owner as a
+ * schema.org `Person` (JSON-LD). Kept apart from `pageHead`, which the page's own bundle carries.
+ */
+export function renderPageHead(key: PageKey, siteUrl: string | null): string {
+  const tags = renderHeadTags(pageHead(key, siteUrl));
+  return key === "home" ? `${tags}\n    ${renderJsonLd(personStructuredData(siteUrl))}` : tags;
 }
 
 /** The head tags as HTML, for prerendered pages. The client keeps them current with `usePageHead`. */
@@ -76,7 +82,6 @@ export function renderHeadTags(head: PageHead): string {
     meta("name", "twitter:title", head.title),
     meta("name", "twitter:description", head.description),
     head.image ? meta("name", "twitter:image", head.image) : "",
-    head.structuredData ? renderJsonLd(head.structuredData) : "",
   ]
     .filter(Boolean)
     .join("\n    ");

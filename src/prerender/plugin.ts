@@ -3,7 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { pageHead, renderHeadTags, renderRobots, renderSitemap } from "../app/page-head";
+import { renderPageHead, renderRobots, renderSitemap } from "../app/page-head";
 import { type PageKey, pages } from "../content/pages";
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
@@ -111,7 +111,7 @@ export function prerender(siteUrl: string | null): Plugin {
               '<link rel="modulepreload" crossorigin href=',
               '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
             )
-            .replace(/<title>[\s\S]*?<\/title>/, renderHeadTags(pageHead(key, siteUrl)))
+            .replace(/<title>[\s\S]*?<\/title>/, renderPageHead(key, siteUrl))
             .replace(/\s*<meta name="description"[^>]*>/, "")
             .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
             .replace("</head>", `  ${preloads}\n  </head>`);

@@ -1,6 +1,6 @@
 import { createLogger, type Logger, resolveConfig } from "vite";
 import { MISSING_SITE_URL_WARNING, siteAddress } from "../../build/site-address";
-import { pageHead, renderHeadTags, renderRobots, renderSitemap } from "../../src/app/page-head";
+import { renderPageHead, renderRobots, renderSitemap } from "../../src/app/page-head";
 import { pages } from "../../src/content/pages";
 
 /** Vite's own logger, with what it warns kept for the test. */
@@ -28,7 +28,7 @@ describe("the public address at build time", () => {
 
   it("without it, head tags name no address and robots.txt points to no sitemap", () => {
     for (const key of Object.keys(pages) as Array<keyof typeof pages>) {
-      const html = renderHeadTags(pageHead(key, null));
+      const html = renderPageHead(key, null);
       expect(html).not.toMatch(/canonical|og:url|og:image|twitter:image|localhost/);
     }
     expect(
@@ -38,7 +38,7 @@ describe("the public address at build time", () => {
 
   it("with it, every address is absolute on it", () => {
     const site = "https://aarav.example.dev";
-    expect(renderHeadTags(pageHead("skills", site))).toContain(
+    expect(renderPageHead("skills", site)).toContain(
       `<link rel="canonical" href="${site}${pages.skills.path}" />`,
     );
     expect(renderSitemap(site)).toContain(`<loc>${site}/</loc>`);

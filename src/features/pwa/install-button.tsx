@@ -1,11 +1,6 @@
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
-import {
-  dismissInstallHelp,
-  type InstallHelpPlatform,
-  installHelpDismissed,
-  installHelpPlatform,
-} from "./install-help";
-import type { InstallHelpDialogProps } from "./install-help-dialog";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import type { InstallHelpPlatform } from "./install-help";
+import type { InstallHelpButtonProps } from "./install-help-button";
 import { InstallIcon } from "./pwa-icons";
 import "./install-button.css";
 
@@ -21,18 +16,11 @@ export function isStandalone(): boolean {
   return standaloneMedia || (navigator as Navigator & { standalone?: boolean }).standalone === true;
 }
 
-/** The steps for Safari and Firefox for Android: a chunk of its own, loaded on intent. */
-const loadHelp = () => import("./install-help-dialog");
-const InstallHelpDialog = lazy(
-  (): Promise<{ default: ComponentType<InstallHelpDialogProps> }> =>
-    loadHelp().then((module) => ({ default: module.InstallHelpDialog })),
+/** The steps for browsers that install from their own menu: chunks of their own, after hydration. */
+const InstallHelpButton = lazy(
+  (): Promise<{ default: ComponentType<InstallHelpButtonProps> }> =>
+    import("./install-help-button").then((module) => ({ default: module.InstallHelpButton })),
 );
-
-function preloadHelp(): void {
-  loadHelp().catch(() => {
-    // Not cached yet and offline: the click tries again.
-  });
-}
 
 /**
  * "Install app" in the navigation bar, never shown when the site already runs installed.
@@ -40,24 +28,20 @@ function preloadHelp(): void {
  *   shows the browser's own install dialog. Gone once installed (`appinstalled`) and after the
  *   offer was used (the browser makes a new offer later if the visitor declined).
  * - Where a browser installs from its own menu but never offers it (Safari on iOS, iPadOS and
- *   macOS, Firefox for Android), a click explains the steps, until the visitor says "Don't show
- *   again" (remembered on the device).
+ *   macOS, Firefox for Android), the same button explains the steps (./install-help-button.tsx).
  */
 export function InstallButton() {
   const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
   const [help, setHelp] = useState<InstallHelpPlatform | null>(null);
-  const [helpDialog, setHelpDialog] = useState<"unused" | "open" | "closed">("unused");
-  /** The help was dismissed or the app installed: the dialog may still be closing. */
-  const [helpDone, setHelpDone] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (isStandalone()) return;
-    if (!installHelpDismissed()) {
-      setHelp(
-        installHelpPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }),
-      );
-    }
+    let mounted = true;
+    import("./install-help")
+      .then((module) => mounted && setHelp(module.installHelpHere()))
+      .catch(() => {
+        // Offline before the worker cached it: no help this time.
+      });
     const onOffer = (event: Event) => {
       // Keep the browser's own mini-infobar away: the button is the offer.
       event.preventDefault();
@@ -65,21 +49,26 @@ export function InstallButton() {
     };
     const onInstalled = () => {
       setOffer(null);
-      setHelpDone(true);
+      setHelp(null);
     };
     window.addEventListener("beforeinstallprompt", onOffer);
     window.addEventListener("appinstalled", onInstalled);
     return () => {
+      mounted = false;
       window.removeEventListener("beforeinstallprompt", onOffer);
       window.removeEventListener("appinstalled", onInstalled);
     };
   }, []);
 
+  if (!offer) {
+    return help ? (
+      <Suspense fallback={null}>
+        <InstallHelpButton platform={help} />
+      </Suspense>
+    ) : null;
+  }
+
   const install = async () => {
-    if (!offer) {
-      setHelpDialog("open");
-      return;
-    }
     try {
       await offer.prompt();
     } catch {
@@ -90,36 +79,10 @@ export function InstallButton() {
   };
 
   return (
-    <>
-      {offer || (help && !helpDone) ? (
-        // The name starts with the visible word (label in name), and stays when phones show the icon only.
-        <button
-          ref={button}
-          type="button"
-          className="install-button"
-          aria-label="Install app"
-          onClick={install}
-          {...(offer ? {} : { onPointerEnter: preloadHelp, onFocus: preloadHelp })}
-        >
-          <InstallIcon size={18} />
-          <span className="install-button__label">Install</span>
-        </button>
-      ) : null}
-      {help && helpDialog !== "unused" ? (
-        <Suspense fallback={null}>
-          <InstallHelpDialog
-            platform={help}
-            open={helpDialog === "open"}
-            onClose={() => setHelpDialog("closed")}
-            onDismiss={() => {
-              dismissInstallHelp();
-              setHelpDone(true);
-              setHelpDialog("closed");
-            }}
-            returnFocusTo={() => button.current ?? document.getElementById("main")}
-          />
-        </Suspense>
-      ) : null}
-    </>
+    // The name starts with the visible word (label in name), and stays when phones show the icon only.
+    <button type="button" className="install-button" aria-label="Install app" onClick={install}>
+      <InstallIcon size={18} />
+      <span className="install-button__label">Install</span>
+    </button>
   );
 }

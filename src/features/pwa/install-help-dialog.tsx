@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Icon } from "../../components/icons";
 import { Modal } from "../../components/modal";
-import type { InstallHelpPlatform } from "./install-help";
+import { dismissInstallHelp, type InstallHelpPlatform } from "./install-help";
 import "./install-help-dialog.css";
 
 /** Safari's Share glyph: a box with an arrow out of its top. */
@@ -86,7 +86,7 @@ export interface InstallHelpDialogProps {
   platform: InstallHelpPlatform;
   open: boolean;
   onClose: () => void;
-  /** "Don't show again": the Install button goes away on this device. */
+  /** After "Don't show again" (remembered here): the Install button goes away. */
   onDismiss: () => void;
   returnFocusTo: () => HTMLElement | null;
 }
@@ -103,7 +103,14 @@ export function InstallHelpDialog({
     <Modal open={open} onClose={onClose} title="Install this app" returnFocusTo={returnFocusTo}>
       <div className="install-help">
         <ol className="install-help__steps">{STEPS[platform]}</ol>
-        <button type="button" className="button button--secondary" onClick={onDismiss}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            dismissInstallHelp();
+            onDismiss();
+          }}
+        >
           Don't show again
         </button>
       </div>

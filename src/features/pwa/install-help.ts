@@ -50,6 +50,12 @@ export function installHelpDismissed(): boolean {
   }
 }
 
+/** The steps for this browser, or null: none to give, or the visitor said "Don't show again". */
+export function installHelpHere(): InstallHelpPlatform | null {
+  if (installHelpDismissed()) return null;
+  return installHelpPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints });
+}
+
 export function dismissInstallHelp(): void {
   try {
     window.localStorage.setItem(INSTALL_HELP_DISMISSED_KEY, "1");
