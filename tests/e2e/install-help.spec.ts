@@ -1,4 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
+import { appText } from "../../src/content/app";
+import { profile } from "../../src/content/profile";
 import { INSTALL_HELP_DISMISSED_KEY } from "../../src/features/pwa/install-help";
 import { expect, expectNoAxeViolations, pageSettled, test } from "./fixtures";
 
@@ -136,5 +138,40 @@ test.describe("install help where the browser makes no offer", () => {
     await pageSettled(page);
     await expectNoInstallControl(page);
     await context.close();
+  });
+});
+
+test.describe("what installers read", () => {
+  test("the manifest's identity, launch and listing fields, and the tags iOS reads", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/");
+    const manifest = (await (await request.get("/manifest.webmanifest")).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      id: "/",
+      scope: "/",
+      start_url: "/",
+      display: "standalone",
+      display_override: ["standalone", "minimal-ui"],
+      launch_handler: { client_mode: ["navigate-existing", "auto"] },
+      shortcuts: appText.shortcuts.map(({ name, shortName, description, url }) => ({
+        name,
+        short_name: shortName,
+        description,
+        url,
+      })),
+    });
+    expect(manifest.categories).toEqual(expect.arrayContaining(["business"]));
+    expect((manifest.screenshots as Array<{ label: string }>).map((shot) => shot.label).sort()).toEqual(
+      Object.values(appText.screenshotLabels).sort(),
+    );
+
+    const meta = (name: string) => page.locator(`meta[name="${name}"]`);
+    await expect(meta("apple-mobile-web-app-capable")).toHaveAttribute("content", "yes");
+    await expect(meta("mobile-web-app-capable")).toHaveAttribute("content", "yes");
+    await expect(meta("apple-mobile-web-app-title")).toHaveAttribute("content", profile.shortName);
+    await expect(meta("apple-mobile-web-app-status-bar-style")).toHaveAttribute("content", "default");
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", /\.png$/);
   });
 });
