@@ -4,7 +4,8 @@
  * it offline; without it, the build says what is left out.
  */
 import type { Plugin } from "vite";
-import { QR_CODE_FILE, qrCodeSvg } from "../src/features/share/qr-code";
+import { qrCodeSvg } from "../src/features/share/qr-code";
+import { QR_CODE_FILE } from "../src/features/share/qr-code-file";
 
 export const MISSING_SITE_URL_WARNING =
   "VITE_SITE_URL is not set: pages are built without canonical, og:url and og:image tags and without " +

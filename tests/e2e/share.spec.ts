@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { appText } from "../../src/content/app";
-import { QR_CODE_DOWNLOAD_NAME } from "../../src/features/share/qr-code";
+import { QR_CODE_DOWNLOAD_NAME } from "../../src/features/share/qr-code-file";
 import { expect, expectNoAxeViolations, pageSettled, switchAnimated, test, themeSwitch } from "./fixtures";
 import { expectWorkerInControl } from "./pwa-helpers";
 import { expectedShareAddress, readQrCode } from "./share-helpers";

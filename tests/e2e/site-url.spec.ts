@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pages } from "../../src/content/pages";
 import { profile } from "../../src/content/profile";
-import { QR_CODE_FILE } from "../../src/features/share/qr-code";
+import { QR_CODE_FILE } from "../../src/features/share/qr-code-file";
 import { expect, test } from "./fixtures";
 import { ROOT } from "./server";
 import { builtSiteUrl, readQrCode } from "./share-helpers";

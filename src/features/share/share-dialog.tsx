@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Modal } from "../../components/modal";
 import { config } from "../../config/env";
-import { QR_CODE_DOWNLOAD_NAME, QR_CODE_FILE, qrCodeSvg } from "./qr-code";
+import { QR_CODE_DOWNLOAD_NAME, QR_CODE_FILE } from "./qr-code-file";
 import { shareAddress } from "./share-address";
 import "./share-dialog.css";
 
@@ -22,9 +22,14 @@ function useQrCode(address: string, open: boolean): string | null {
   useEffect(() => {
     if (config.siteUrl || !open || drawn) return;
     let current = true;
-    qrCodeSvg(address).then((svg) => {
-      if (current) setDrawn(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-    });
+    import("./qr-code")
+      .then(({ qrCodeSvg }) => qrCodeSvg(address))
+      .then((svg) => {
+        if (current) setDrawn(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+      })
+      .catch(() => {
+        // Offline before the worker cached the QR code library: the address and Copy link remain.
+      });
     return () => {
       current = false;
     };
