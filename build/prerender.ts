@@ -3,8 +3,8 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { pageHead, renderHeadTags } from "../src/app/page-head";
-import { appPaths, pageFile, pageModule, renderUrl, routeIds } from "../src/config/routes";
+import { renderPageHead, renderRobots, renderSitemap } from "../src/app/page-head";
+import { pageFile, pageModule, renderUrl, routeIds } from "../src/config/routes";
 
 /** What `src/prerender/entry-server.tsx` exports (loaded from its SSR build, so typed here). */
 type RenderPage = (url: string) => Promise<{ html: string; routeIds: string[] }>;
@@ -31,9 +31,10 @@ function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): 
 /**
  * After the client build, renders every page to static HTML (`dist/<route>/index.html` and
  * `dist/404.html`) with its own head tags, inlines the one stylesheet, preloads the route's
- * chunk, and writes `sitemap.xml` and the `Sitemap:` line of `robots.txt`.
+ * chunk, and writes `sitemap.xml` and the `Sitemap:` line of `robots.txt` (both only with a
+ * public address).
  */
-export function prerender(siteUrl: string): Plugin {
+export function prerender(siteUrl: string | null): Plugin {
   let config: ResolvedConfig;
   return {
     name: "portfolio:prerender",
@@ -111,7 +112,7 @@ export function prerender(siteUrl: string): Plugin {
               '<link rel="modulepreload" crossorigin href=',
               '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
             )
-            .replace(/<title>[\s\S]*?<\/title>/, renderHeadTags(pageHead(id, siteUrl)))
+            .replace(/<title>[\s\S]*?<\/title>/, renderPageHead(id, siteUrl))
             .replace(/\s*<meta name="description"[^>]*>/, "")
             .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
             .replace("</head>", `  ${preloads}\n  </head>`);
@@ -130,18 +131,12 @@ export function prerender(siteUrl: string): Plugin {
           await writeFile(file, html);
         }
 
-        const urls = appPaths.map((path) => `  <url><loc>${new URL(path, siteUrl).href}</loc></url>`);
-        await writeFile(
-          join(outDir, "sitemap.xml"),
-          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`,
-        );
+        // Without a public address there is no sitemap: its URLs must be absolute.
+        if (siteUrl) await writeFile(join(outDir, "sitemap.xml"), renderSitemap(siteUrl));
         const robots = await readFile(join(outDir, "robots.txt"), "utf8").catch(
           () => "User-agent: *\nAllow: /\n",
         );
-        await writeFile(
-          join(outDir, "robots.txt"),
-          `${robots.replace(/^Sitemap:.*$/gm, "").trimEnd()}\n\nSitemap: ${new URL("/sitemap.xml", siteUrl).href}\n`,
-        );
+        await writeFile(join(outDir, "robots.txt"), renderRobots(robots, siteUrl));
         await rm(ssrDir, { recursive: true, force: true });
       },
     },

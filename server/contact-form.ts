@@ -130,7 +130,10 @@ function outcome(result: DeliverResult): { status: number; title: string; text: 
 }
 
 export const contactFormRoute: FastifyPluginAsync<ContactFormDeps> = async (scope, { config }) => {
-  const publicOrigins = new Set([...config.allowedOrigins, new URL(config.client.siteUrl).origin]);
+  const publicOrigins = new Set([
+    ...config.allowedOrigins,
+    ...(config.client.siteUrl ? [new URL(config.client.siteUrl).origin] : []),
+  ]);
   const pipeline = {
     notifyUrl: "",
     apiKey: config.apiKey,

@@ -7,6 +7,7 @@ import { Navbar } from "./navbar";
 import { FirstPageProvider, NavigationAnnouncer } from "./navigation-focus";
 import { usePreloadPageMotion } from "./page-transition";
 import { useCustomScrollbar } from "./use-custom-scrollbar";
+import "./print.css";
 
 /**
  * Every page: skip link, navigation bar, and the routed page (which slides in). A client-side

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { routes } from "../../config/routes";
 import { profile } from "../../content/profile";
+import { ShareButton } from "../../features/share/share-button";
 import { PageTransition } from "../page-transition";
 import { usePageHead } from "../use-page-head";
 
@@ -24,6 +25,7 @@ export default function Home() {
           <Link to={routes.projects.path} className="button button--secondary">
             See My Projects
           </Link>
+          <ShareButton />
         </div>
       </section>
     </PageTransition>
