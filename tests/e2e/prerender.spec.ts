@@ -1,5 +1,6 @@
 import { pages } from "../../src/content/pages";
 import { profile } from "../../src/content/profile";
+import { projects } from "../../src/content/projects";
 import { expect, test } from "./fixtures";
 
 /** Each page as a crawler or a browser with JavaScript off receives it. */
@@ -74,6 +75,6 @@ test.describe("with JavaScript turned off", () => {
       await expect(page.getByRole("switch", { name: "Dark mode" })).toBeVisible();
     }
     await page.goto("/project");
-    await expect(page.locator("article.project-card")).toHaveCount(7);
+    await expect(page.locator("article.project-card")).toHaveCount(projects.length);
   });
 });
