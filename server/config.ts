@@ -3,6 +3,7 @@
  * Nothing else in server/ reads process.env.
  */
 import { resolve } from "node:path";
+import { parseConfig } from "../src/config/parse-config";
 import { profile } from "../src/content/profile";
 import { DEV_API_KEY } from "../src/shared/contact/protocol";
 
@@ -167,13 +168,20 @@ function trustProxy(env: Env): boolean | string {
   );
 }
 
+/** What the built app connects to, read by the client's own parser so both agree on every VITE_* value. */
 function connectSrc(env: Env): string[] {
+  let client: ReturnType<typeof parseConfig>;
+  try {
+    client = parseConfig(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
   const sources: string[] = [];
-  const notifyUrl = read(env, "VITE_NOTIFY_URL");
-  // A relative notify URL ("/", "/base") is same-origin: 'self' covers it.
-  if (notifyUrl !== undefined && !notifyUrl.startsWith("/"))
-    sources.push(origin(notifyUrl, "VITE_NOTIFY_URL"));
-  if (read(env, "VITE_FIREBASE_PROJECT_ID") !== undefined) sources.push(FIRESTORE_ORIGIN);
+  // No notify URL means the same origin: 'self' covers it.
+  if (client.notifyUrl) sources.push(new URL(client.notifyUrl).origin);
+  if (client.firebase) sources.push(FIRESTORE_ORIGIN);
+  if (client.firestoreEmulator)
+    sources.push(`http://${client.firestoreEmulator.host}:${client.firestoreEmulator.port}`);
   return [...new Set(sources)];
 }
 
