@@ -4,8 +4,6 @@ import type { PipelineConfig } from "../src/shared/contact/deps";
 declare global {
   /** The build's message pipeline configuration, from the VITE_* variables at build time. */
   const __PIPELINE_CONFIG__: PipelineConfig;
-  /** Identifies the build: BUILD_ID at build time, else the package version. */
-  const __BUILD_ID__: string;
   /** Every route of the app, from src/config/paths.ts. */
   const __APP_ROUTES__: readonly string[];
 }

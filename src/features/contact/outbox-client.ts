@@ -169,8 +169,6 @@ export function createOutboxClient(options: OutboxClientOptions = {}): OutboxCli
       starting ??= (async () => {
         listen();
         await refresh();
-        // The page now hears the worker and other tabs (end-to-end tests wait for this mark).
-        document.documentElement.dataset.outbox = "ready";
         // On load, in every browser: the safety net for syncs the browser gave up on.
         await client.drain();
       })();
@@ -190,7 +188,6 @@ export function createOutboxClient(options: OutboxClientOptions = {}): OutboxCli
       }
       channel?.close();
       channel = undefined;
-      delete document.documentElement.dataset.outbox;
     },
 
     async queue(message, state) {

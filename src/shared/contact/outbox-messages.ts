@@ -17,8 +17,6 @@ export type OutboxMessage =
   /** A queued message was refused for good; it stays in the outbox, marked failed. */
   | { type: "OUTBOX_FAILED"; id: string; error: string; from: OutboxActor };
 
-export type OutboxMessageType = OutboxMessage["type"];
-
 const ACTORS: readonly string[] = ["worker", "page"] satisfies OutboxActor[];
 
 export function isOutboxMessage(value: unknown): value is OutboxMessage {
