@@ -1,5 +1,6 @@
 import { type PageKey, pages } from "../content/pages";
 import { profile } from "../content/profile";
+import { escapeHtml } from "../shared/escape-html";
 
 /** The 1200×630 link-preview image in `public/`. */
 export const SHARE_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630 } as const;
@@ -23,18 +24,14 @@ export function pageHead(key: PageKey, siteUrl: string): PageHead {
   };
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
 /** The head tags as HTML, for prerendered pages. The client keeps them current with `usePageHead`. */
 export function renderHeadTags(head: PageHead): string {
   const meta = (attribute: "name" | "property", key: string, content: string) =>
-    `<meta ${attribute}="${key}" content="${escapeAttribute(content)}" />`;
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   return [
-    `<title>${escapeAttribute(head.title)}</title>`,
+    `<title>${escapeHtml(head.title)}</title>`,
     meta("name", "description", head.description),
-    head.url ? `<link rel="canonical" href="${escapeAttribute(head.url)}" />` : "",
+    head.url ? `<link rel="canonical" href="${escapeHtml(head.url)}" />` : "",
     meta("property", "og:type", "website"),
     meta("property", "og:site_name", profile.name),
     meta("property", "og:title", head.title),

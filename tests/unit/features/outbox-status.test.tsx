@@ -57,9 +57,14 @@ async function openContact() {
 }
 
 beforeAll(async () => {
-  // The status's own chunk: compiled once here, so no test's time limit pays for it.
-  await import("../../../src/features/contact/outbox-status");
-}, 30_000);
+  // The lazily loaded modules the contact page pulls in (its route, the status, the outbox client):
+  // compiled once here, so the first test's time limit does not pay for them.
+  await Promise.all([
+    import("../../../src/app/routes/contact"),
+    import("../../../src/features/contact/outbox-status"),
+    loadOutboxClient(),
+  ]);
+}, 60_000);
 
 beforeEach(() => {
   // Offline: the client's drains try nothing (jsdom has no server to send to).
