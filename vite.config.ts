@@ -240,6 +240,8 @@ export default defineConfig(({ mode }) => {
             include: ["tests/unit/**/*.test.{ts,tsx}"],
             setupFiles: ["tests/unit/setup.ts"],
             globals: true,
+            // A file's first render compiles its lazy routes: seconds on a loaded 2-core machine.
+            testTimeout: 20_000,
           },
         },
         {
