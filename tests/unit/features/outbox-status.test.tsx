@@ -57,13 +57,9 @@ async function openContact() {
 }
 
 beforeAll(async () => {
-  // The lazily loaded modules the contact page pulls in (its route, the status, the outbox client):
-  // compiled once here, so the first test's time limit does not pay for them.
-  await Promise.all([
-    import("../../../src/app/routes/contact"),
-    import("../../../src/features/contact/outbox-status"),
-    loadOutboxClient(),
-  ]);
+  // The contact page's own lazy parts (the status, the outbox client; the pages are loaded by
+  // tests/unit/setup.ts): compiled once here, so the first test's wait limit does not pay for them.
+  await Promise.all([import("../../../src/features/contact/outbox-status"), loadOutboxClient()]);
 }, 60_000);
 
 beforeEach(() => {
