@@ -44,8 +44,8 @@ export default defineConfig(({ mode }) => {
             include: ["tests/unit/**/*.test.{ts,tsx}"],
             setupFiles: ["tests/unit/setup.ts"],
             globals: true,
-            // Rendering the routed app and typing into it takes seconds on a busy two-core machine.
-            testTimeout: 15_000,
+            // A file's first render compiles its lazy routes: seconds on a loaded 2-core machine.
+            testTimeout: 20_000,
           },
         },
         {

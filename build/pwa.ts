@@ -131,7 +131,6 @@ function workerBuild(pipeline: PipelineConfig): Plugin {
     config: () => ({
       define: {
         __PIPELINE_CONFIG__: JSON.stringify(pipeline),
-        __BUILD_ID__: JSON.stringify(buildId),
       },
       build: { rolldownOptions: { output: { codeSplitting: false } } },
     }),

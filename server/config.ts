@@ -174,13 +174,23 @@ function trustProxy(env: Env): boolean | string {
   );
 }
 
-function connectSrc(env: Env): string[] {
+/** The build's VITE_* settings, read by the client's own parser so both agree on every value. */
+function clientConfig(env: Env): ClientConfig {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** What the built app connects to. */
+function connectSrc(client: ClientConfig): string[] {
   const sources: string[] = [];
-  const notifyUrl = read(env, "VITE_NOTIFY_URL");
-  // A relative notify URL ("/", "/base") is same-origin: 'self' covers it.
-  if (notifyUrl !== undefined && !notifyUrl.startsWith("/"))
-    sources.push(origin(notifyUrl, "VITE_NOTIFY_URL"));
-  if (read(env, "VITE_FIREBASE_PROJECT_ID") !== undefined) sources.push(FIRESTORE_ORIGIN);
+  // No notify URL means the same origin: 'self' covers it.
+  if (client.notifyUrl) sources.push(new URL(client.notifyUrl).origin);
+  if (client.firebase) sources.push(FIRESTORE_ORIGIN);
+  if (client.firestoreEmulator)
+    sources.push(`http://${client.firestoreEmulator.host}:${client.firestoreEmulator.port}`);
   return [...new Set(sources)];
 }
 
@@ -190,15 +200,6 @@ function logLevel(env: Env, nodeEnv: string): LogLevel {
   const level = LOG_LEVELS.find((candidate) => candidate === raw);
   if (level === undefined) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}.`);
   return level;
-}
-
-function client(env: Env): Config["client"] {
-  try {
-    const { firebase, firestoreEmulator, siteUrl } = parseConfig(env);
-    return { firebase, firestoreEmulator, siteUrl };
-  } catch (error) {
-    throw new ConfigError(error instanceof Error ? error.message : String(error));
-  }
 }
 
 /** Reads and validates the environment. Throws a ConfigError with a readable message. */
@@ -221,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const ownerEmail = email(env, "OWNER_EMAIL", profile.email);
   const host = read(env, "HOST") ?? "127.0.0.1";
+  const client = clientConfig(env);
 
   return {
     port: integer(env, "PORT", 4173, 0, 65_535),
@@ -240,8 +242,12 @@ export function loadConfig(env: Env = process.env): Config {
     nodeEnv,
     production,
     logLevel: logLevel(env, nodeEnv),
-    connectSrc: connectSrc(env),
+    connectSrc: connectSrc(client),
     hsts: production,
-    client: client(env),
+    client: {
+      firebase: client.firebase,
+      firestoreEmulator: client.firestoreEmulator,
+      siteUrl: client.siteUrl,
+    },
   };
 }

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { profile } from "../src/content/profile";
 import type { NotifyRequestBody } from "../src/shared/contact/protocol";
+import { escapeHtml } from "../src/shared/escape-html";
 import type { Config } from "./config";
 
 export interface Mailer {
@@ -22,18 +23,6 @@ export type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "
 
 /** Short enough that a dead SMTP server answers the visitor before the app's 15 s timeout. */
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
 
 /** A value for a header: no CR/LF or other control characters, whatever the validation let in. */
 export function oneLine(text: string): string {

@@ -19,7 +19,7 @@ import {
 import { routes } from "../src/config/routes";
 import type { ContactFields } from "../src/shared/contact/message";
 import { LIMITS } from "../src/shared/contact/protocol";
-import { escapeHtml } from "./mailer";
+import { escapeHtml } from "../src/shared/escape-html";
 
 type Element = DefaultTreeAdapterMap["element"];
 type ParentNode = DefaultTreeAdapterMap["parentNode"];

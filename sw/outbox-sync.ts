@@ -7,10 +7,10 @@
 import { createDeliverDeps, type PipelineConfig } from "../src/shared/contact/deps";
 import { createOutboxSyncListener, type SyncEventLike } from "../src/shared/contact/drain";
 import { openOutbox } from "../src/shared/contact/outbox";
-import { createOutboxAnnouncer } from "../src/shared/contact/outbox-messages";
+import { createOutboxChannel } from "../src/shared/contact/outbox-messages";
 
 export function registerOutboxSync(worker: ServiceWorkerGlobalScope, config: PipelineConfig): void {
-  const announcer = createOutboxAnnouncer();
+  const announcer = createOutboxChannel();
   const listener = createOutboxSyncListener({
     outbox: openOutbox(),
     deps: createDeliverDeps(config),

@@ -8,7 +8,7 @@
  */
 import { clientsClaim } from "workbox-core";
 import type { PrecacheEntry } from "workbox-precaching";
-import { isPageToWorkerMessage, PWA_MESSAGE, versionMessage } from "../src/shared/pwa/messages";
+import { isPageToWorkerMessage, PWA_MESSAGE } from "../src/shared/pwa/messages";
 import { registerCaching } from "./caching";
 import { registerOutboxSync } from "./outbox-sync";
 
@@ -27,9 +27,6 @@ self.addEventListener("message", (event) => {
   switch (message.type) {
     case PWA_MESSAGE.skipWaiting:
       event.waitUntil(self.skipWaiting());
-      break;
-    case PWA_MESSAGE.getVersion:
-      event.ports[0]?.postMessage(versionMessage(__BUILD_ID__));
       break;
   }
 });

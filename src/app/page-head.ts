@@ -1,5 +1,6 @@
 import { appPaths, type RouteId, routes } from "../config/routes";
 import { profile } from "../content/profile";
+import { escapeHtml } from "../shared/escape-html";
 import { personStructuredData, renderJsonLd } from "./structured-data";
 
 /** The 1200×630 link-preview image in `public/`. */
@@ -41,10 +42,6 @@ export function renderRobots(robots: string, siteUrl: string | null): string {
   return siteUrl ? `${rules}\n\nSitemap: ${new URL("/sitemap.xml", siteUrl).href}\n` : `${rules}\n`;
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
 /**
  * A prerendered page's head tags: those of `pageHead`, plus, on the home page, the owner as a
  * schema.org `Person` (JSON-LD). Kept apart from `pageHead`, which the page's own bundle carries.
@@ -57,7 +54,7 @@ export function renderPageHead(key: RouteId, siteUrl: string | null): string {
 /** The head tags as HTML, for prerendered pages. The client keeps them current with `usePageHead`. */
 export function renderHeadTags(head: PageHead): string {
   const meta = (attribute: "name" | "property", key: string, content: string) =>
-    `<meta ${attribute}="${key}" content="${escapeAttribute(content)}" />`;
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const image = head.image
     ? [
         meta("property", "og:image", head.image),
@@ -67,9 +64,9 @@ export function renderHeadTags(head: PageHead): string {
       ]
     : [];
   return [
-    `<title>${escapeAttribute(head.title)}</title>`,
+    `<title>${escapeHtml(head.title)}</title>`,
     meta("name", "description", head.description),
-    head.url ? `<link rel="canonical" href="${escapeAttribute(head.url)}" />` : "",
+    head.url ? `<link rel="canonical" href="${escapeHtml(head.url)}" />` : "",
     meta("property", "og:type", "website"),
     meta("property", "og:site_name", profile.name),
     meta("property", "og:title", head.title),

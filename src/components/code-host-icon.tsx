@@ -1,13 +1,39 @@
+import bitbucket from "simple-icons/icons/bitbucket.svg?no-inline";
+import codeberg from "simple-icons/icons/codeberg.svg?no-inline";
+import git from "simple-icons/icons/git.svg?no-inline";
 import github from "simple-icons/icons/github.svg?no-inline";
+import gitlab from "simple-icons/icons/gitlab.svg?no-inline";
+import sourcehut from "simple-icons/icons/sourcehut.svg?no-inline";
 import type { IconProps } from "./icons";
 
-/** The code-hosting profile's mark (simple-icons' SVG file, painted in the text colour). */
-export function CodeHostIcon({ size = 20, className }: IconProps) {
+/** simple-icons' mark for each well-known code host, by the profile address's host name. */
+const HOST_ICONS: Readonly<Record<string, string>> = {
+  "github.com": github,
+  "gitlab.com": gitlab,
+  "codeberg.org": codeberg,
+  "bitbucket.org": bitbucket,
+  "sr.ht": sourcehut,
+  "git.sr.ht": sourcehut,
+};
+
+/** The icon file for a code-hosting profile address; Git's own mark for any other host. */
+export function codeHostIconFor(profileUrl: string): string {
+  const host = new URL(profileUrl).hostname.replace(/^www\./, "");
+  return HOST_ICONS[host] ?? git;
+}
+
+interface CodeHostIconProps extends IconProps {
+  /** The owner's code-hosting profile (`profile.codeUrl`): its host picks the mark. */
+  url: string;
+}
+
+/** The code-hosting profile's mark (a simple-icons SVG file, painted in the text colour). */
+export function CodeHostIcon({ url, size = 20, className }: CodeHostIconProps) {
   return (
     <span
       aria-hidden="true"
       className={["mask-icon", className].filter(Boolean).join(" ")}
-      style={{ width: size, height: size, ["--icon" as string]: `url("${github}")` }}
+      style={{ width: size, height: size, ["--icon" as string]: `url("${codeHostIconFor(url)}")` }}
     />
   );
 }

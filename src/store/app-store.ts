@@ -1,16 +1,11 @@
 import { create } from "zustand";
+import type { ContactFields } from "../shared/contact/message";
 
 export type Theme = "light" | "dark";
 
-export interface ContactFieldsState {
-  name: string;
-  email: string;
-  message: string;
-}
+export type ContactField = keyof ContactFields;
 
-export type ContactField = keyof ContactFieldsState;
-
-const emptyFields: ContactFieldsState = { name: "", email: "", message: "" };
+const emptyFields: ContactFields = { name: "", email: "", message: "" };
 
 interface ThemeSlice {
   /** Starts light on every load (spec §4: no persistence). */
@@ -19,7 +14,7 @@ interface ThemeSlice {
 }
 
 interface ContactSlice {
-  fields: ContactFieldsState;
+  fields: ContactFields;
   submitting: boolean;
   setField: (field: ContactField, value: string) => void;
   clearFields: () => void;

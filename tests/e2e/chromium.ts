@@ -1,21 +1,46 @@
-import { existsSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
+import { delimiter, join } from "node:path";
+import { chromium } from "@playwright/test";
+
+function executable(path: string | undefined): path is string {
+  if (!path) return false;
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first of `names` found as an executable in a folder of `PATH`. */
+export function onPath(...names: string[]): string | undefined {
+  const dirs = (process.env.PATH ?? "").split(delimiter).filter(Boolean);
+  for (const name of names) {
+    const found = dirs.map((dir) => join(dir, name)).find(executable);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /**
- * The Chromium the end-to-end tests drive: `CHROMIUM_PATH`, else a system Chromium or Chrome
- * (Debian's `chromium` on CI), else Playwright's own build if one was installed with
- * `npx playwright install chromium`.
+ * The Chromium the end-to-end tests and the bench drive: `CHROMIUM_PATH` when it is set (and nothing
+ * else then: a wrong setting is reported, not worked around), else a system Chromium or Chrome on `PATH`
+ * (Debian's `chromium` on CI) or in macOS's Applications, else Playwright's own build if one was
+ * installed with `npx playwright install chromium`. `tests/support/prepare-machine.ts`, the first step
+ * of `npm test`, installs one when none is found.
  */
 export function findChromium(): string | undefined {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    "/usr/bin/chromium",
-    "/usr/bin/chromium-browser",
-    "/usr/bin/google-chrome",
-    "/usr/bin/google-chrome-stable",
-    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
-    "/Applications/Chromium.app/Contents/MacOS/Chromium",
-  ];
-  return candidates.find((path): path is string => Boolean(path && existsSync(path)));
+  const configured = process.env.CHROMIUM_PATH;
+  if (configured) return executable(configured) ? configured : undefined;
+  const system =
+    onPath("chromium", "chromium-browser", "google-chrome", "google-chrome-stable") ??
+    [
+      "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+      "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    ].find(executable);
+  if (system) return system;
+  const playwrightBuild = chromium.executablePath();
+  return executable(playwrightBuild) ? playwrightBuild : undefined;
 }
 
 /** Flags for a headless Chromium on a machine with a closed network, running as root. */

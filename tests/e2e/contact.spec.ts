@@ -82,9 +82,10 @@ test.describe("contact form against the real server (npm start)", () => {
     const busy = page.getByRole("button", { name: "Sending your message" });
     await expect(busy).toHaveAttribute("aria-disabled", "true");
     await expect(busy).not.toContainText("Say Hello");
-    const loader = busy.locator(".loading-animation");
-    await expect(loader).toBeVisible();
-    expect(await loader.boundingBox()).toMatchObject({ width: 32, height: 32 });
+    // The animation itself (the Lottie engine's SVG, loaded lazily), not the box that holds its place.
+    const animation = busy.locator(".loading-animation__lottie svg");
+    await expect(animation).toBeVisible();
+    expect(await animation.boundingBox()).toMatchObject({ width: 32, height: 32 });
     await busy.click({ force: true });
     await page.keyboard.press("Enter");
 

@@ -142,11 +142,33 @@ test.describe("custom scrollbar", () => {
       .toBe(true);
     await page.keyboard.press("Home");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // Auto-hide: record in the page when the last scroll event came and when the bar hid.
+    await scrollbar.evaluate((bar) => {
+      const times = { lastScroll: 0, hidden: 0 };
+      (window as unknown as { scrollbarTimes: typeof times }).scrollbarTimes = times;
+      document.addEventListener(
+        "scroll",
+        () => {
+          times.lastScroll = performance.now();
+          times.hidden = 0;
+        },
+        { capture: true, passive: true },
+      );
+      new MutationObserver(() => {
+        if (times.lastScroll && !times.hidden && bar.classList.contains("os-scrollbar-auto-hide-hidden"))
+          times.hidden = performance.now();
+      }).observe(bar, { attributes: true, attributeFilter: ["class"] });
+    });
     await page.mouse.move(600, 300);
     await page.mouse.wheel(0, 400);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     await expect(scrollbar).not.toHaveClass(/os-scrollbar-auto-hide-hidden/);
-    // Auto-hide: hidden again once scrolling has stopped for a second.
-    await expect(scrollbar).toHaveClass(/os-scrollbar-auto-hide-hidden/, { timeout: 5000 });
+    await expect(scrollbar).toHaveClass(/os-scrollbar-auto-hide-hidden/);
+    const { lastScroll, hidden } = await page.evaluate(
+      () => (window as unknown as { scrollbarTimes: { lastScroll: number; hidden: number } }).scrollbarTimes,
+    );
+    // 1000 ms after the last scroll; timers may only fire late, so the tolerance is mostly above.
+    expect(hidden - lastScroll).toBeGreaterThanOrEqual(950);
+    expect(hidden - lastScroll).toBeLessThanOrEqual(1500);
   });
 });

@@ -32,9 +32,14 @@ export async function submitAndClose(page: Page, title: string): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-/** The page's outbox client has read the outbox and listens to the worker and other tabs. */
+/**
+ * The contact page's outbox client has read the outbox (and listens to the worker and other tabs,
+ * which it starts before reading): the waiting count is no longer busy.
+ */
 export async function outboxReady(page: Page): Promise<void> {
-  await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
+  await expect(page.locator(".outbox-waiting__count")).toHaveAttribute("aria-busy", "false", {
+    timeout: 20_000,
+  });
 }
 
 /** The service worker this page registered is active and controls the page. */

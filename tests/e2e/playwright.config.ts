@@ -1,6 +1,10 @@
+import { register } from "node:module";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./chromium";
 import { freshDir, mainDataDir, ROOT } from "./server";
+
+// The tests read the owner's content, whose icons are `*.svg` imports: see the hook's comment.
+register("./asset-import-hook.mjs", import.meta.url);
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 const executablePath = findChromium();

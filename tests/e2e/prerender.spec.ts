@@ -1,5 +1,6 @@
 import { routes } from "../../src/config/routes";
 import { profile } from "../../src/content/profile";
+import { projects } from "../../src/content/projects";
 import { expect, test } from "./fixtures";
 import { builtSiteUrl } from "./share-helpers";
 
@@ -81,6 +82,6 @@ test.describe("with JavaScript turned off", () => {
       await expect(page.getByRole("switch", { name: "Dark mode" })).toBeVisible();
     }
     await page.goto("/project");
-    await expect(page.locator("article.project-card")).toHaveCount(7);
+    await expect(page.locator("article.project-card")).toHaveCount(projects.length);
   });
 });

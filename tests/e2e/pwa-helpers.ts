@@ -2,8 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Page } from "@playwright/test";
-import { getVersionMessage } from "../../src/shared/pwa/messages";
+import type { Page } from "@playwright/test";
 
 export { expectNoAxeViolations } from "./fixtures";
 
@@ -19,28 +18,28 @@ export const PWA_ROUTES = [
 ] as const;
 
 /**
- * Waits until the worker this page registered is active and controls the page: the bridge marks
- * the notices region `data-sw="active"` once workbox-window reports it, and the first install
- * claims the open page.
+ * Waits until the worker this page registered is active and controls the page (the first install
+ * claims the open page), as the browser itself reports it.
  */
 export async function expectWorkerInControl(page: Page): Promise<void> {
-  await expect(page.locator(".pwa-notices")).toHaveAttribute("data-sw", "active", { timeout: 20_000 });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", undefined, {
+    timeout: 20_000,
+  });
 }
 
-/** Asks the controlling worker which build it is (GET_VERSION over a MessageChannel). */
+/**
+ * The build the controlling worker serves: the `app-build` of the `/index.html` it answers with
+ * from its precache (the server may already serve another build).
+ */
 export function workerVersion(page: Page): Promise<string> {
-  return page.evaluate(
-    (request) =>
-      new Promise<string>((resolve, reject) => {
-        const controller = navigator.serviceWorker.controller;
-        if (!controller) return reject(new Error("no controlling worker"));
-        const channel = new MessageChannel();
-        channel.port1.onmessage = (event: MessageEvent<{ version: string }>) => resolve(event.data.version);
-        controller.postMessage(request, [channel.port2]);
-      }),
-    getVersionMessage,
-  );
+  return page.evaluate(async () => {
+    if (!navigator.serviceWorker.controller) throw new Error("no controlling worker");
+    const html = await (await fetch("/index.html")).text();
+    const build = /<meta name="app-build" content="([^"]+)"/.exec(html)?.[1];
+    if (!build) throw new Error("the worker's /index.html has no app-build meta");
+    return build;
+  });
 }
 
 /** The build a page came from: `<meta name="app-build">`, written by vite.config.ts. */

@@ -1,30 +1,61 @@
 import { expect, pageSettled, switchAnimated, test, themeSwitch } from "./fixtures";
 
-const colours = (page: import("@playwright/test").Page) =>
-  page.evaluate(() => ({
-    nav: getComputedStyle(document.querySelector(".navbar") as Element).backgroundColor,
-    body: getComputedStyle(document.body).backgroundColor,
-  }));
+type Page = import("@playwright/test").Page;
+
+const colours = (page: Page) =>
+  page.evaluate(() => {
+    const nav = getComputedStyle(document.querySelector(".navbar") as Element);
+    const body = getComputedStyle(document.body);
+    return {
+      navBg: nav.backgroundColor,
+      navText: nav.color,
+      bodyBg: body.backgroundColor,
+      bodyText: body.color,
+    };
+  });
+
+/** The two themes' palettes as the browser computes them (src/app/global.css). */
+const LIGHT = {
+  navBg: "rgb(224, 231, 255)",
+  navText: "rgb(30, 27, 75)",
+  bodyBg: "rgb(255, 255, 255)",
+  bodyText: "rgb(15, 23, 42)",
+};
+const DARK = {
+  navBg: "rgb(2, 6, 23)",
+  navText: "rgb(226, 232, 240)",
+  bodyBg: "rgb(15, 23, 42)",
+  bodyText: "rgb(226, 232, 240)",
+};
+
+/** Where the animation's knob is drawn, as a share of the switch's width (0 = left edge, 1 = right). */
+const knobPosition = (page: Page) =>
+  page.evaluate(() => {
+    const toggle = document.querySelector('nav [role="switch"]') as Element;
+    const knob = toggle.querySelector(".toggle-knob") as Element;
+    const outer = toggle.getBoundingClientRect();
+    const inner = knob.getBoundingClientRect();
+    return (inner.left + inner.width / 2 - outer.left) / outer.width;
+  });
 
 test.describe("light/dark toggle", () => {
   test("starts light on every load; a click switches to dark and back", async ({ page }) => {
     await page.goto("/");
     await pageSettled(page);
     await switchAnimated(page);
-    const light = await colours(page);
+    expect(await colours(page)).toEqual(LIGHT);
     const toggle = themeSwitch(page);
     await expect(toggle).toHaveAttribute("aria-checked", "false");
 
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "true");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    await expect.poll(() => colours(page)).not.toEqual(light);
-    const dark = await colours(page);
-    expect(dark.nav).not.toBe(light.nav);
+    // The colours fade over a short transition: wait for its end, then they are exactly the dark palette.
+    await expect.poll(() => colours(page)).toEqual(DARK);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "false");
-    await expect.poll(() => colours(page)).toEqual(light);
+    await expect.poll(() => colours(page)).toEqual(LIGHT);
 
     await toggle.click();
     await page.reload();
@@ -35,28 +66,29 @@ test.describe("light/dark toggle", () => {
   test("works from the keyboard with Space and Enter", async ({ page }) => {
     await page.goto("/");
     await pageSettled(page);
-    const light = await colours(page);
     const toggle = themeSwitch(page);
     await toggle.focus();
     await page.keyboard.press("Space");
     await expect(toggle).toHaveAttribute("aria-checked", "true");
-    await expect.poll(() => colours(page).then((now) => now.nav)).not.toBe(light.nav);
+    await expect.poll(() => colours(page)).toEqual(DARK);
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-checked", "false");
-    await expect.poll(() => colours(page)).toEqual(light);
+    await expect.poll(() => colours(page)).toEqual(LIGHT);
   });
 
-  test("the animation plays to the checked frame, and the switch keeps its size", async ({ page }) => {
+  test("the animation moves the knob across and back, and the switch keeps its size", async ({ page }) => {
     await page.goto("/");
     await switchAnimated(page);
     const toggle = themeSwitch(page);
     const box = await toggle.boundingBox();
     expect(box?.width).toBe(50);
     expect(box?.height).toBe(24);
-    const before = await toggle.screenshot();
+    // The knob rests at 47/200 of the width unchecked and 153/200 checked (src/assets/lottie/toggle-switch.json).
+    expect(await knobPosition(page)).toBeCloseTo(47 / 200, 1);
     await toggle.click();
-    await page.waitForTimeout(1200);
-    expect(Buffer.compare(before, await toggle.screenshot())).not.toBe(0);
+    await expect.poll(() => knobPosition(page)).toBeCloseTo(153 / 200, 1);
     expect((await toggle.boundingBox())?.width).toBe(50);
+    await toggle.click();
+    await expect.poll(() => knobPosition(page)).toBeCloseTo(47 / 200, 1);
   });
 });

@@ -63,9 +63,9 @@ describe("loadConfig", () => {
       TRUST_PROXY: "loopback, 10.0.0.0/8",
       VITE_NOTIFY_URL: "https://notify.example.org/api",
       VITE_SITE_URL: "https://me.example.org/",
-      VITE_FIREBASE_API_KEY: "demo-key",
+      VITE_FIREBASE_API_KEY: "public-web-key",
       VITE_FIREBASE_PROJECT_ID: "demo",
-      VITE_FIREBASE_APP_ID: "demo-app",
+      VITE_FIREBASE_APP_ID: "1:2:web:3",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -109,10 +109,18 @@ describe("loadConfig", () => {
     ["TRUST_PROXY", "2"],
     ["TRUST_PROXY", "everyone"],
     ["VITE_NOTIFY_URL", "notify.example.com"],
+    // Read by the client's parser too: a relative URL fails the build, so it fails the server as well.
+    ["VITE_NOTIFY_URL", "/api"],
     ["VITE_SITE_URL", "example.com"],
     ["LOG_LEVEL", "loud"],
   ])("%s=%s is a startup error naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  test("one Firebase variable alone is a startup error naming the missing ones, as it fails the build", () => {
+    expect(() => loadConfig({ VITE_FIREBASE_PROJECT_ID: "demo" })).toThrow(
+      /Firebase is partly configured: set VITE_FIREBASE_API_KEY, VITE_FIREBASE_APP_ID/,
+    );
   });
 });
 

@@ -40,9 +40,9 @@ beforeAll(async () => {
   server = await startServer({
     STATIC_DIR: root,
     VITE_NOTIFY_URL: "https://notify.example.com/base/",
+    VITE_FIREBASE_API_KEY: "public-web-key",
     VITE_FIREBASE_PROJECT_ID: "demo-project",
-    VITE_FIREBASE_API_KEY: "demo-key",
-    VITE_FIREBASE_APP_ID: "demo-app",
+    VITE_FIREBASE_APP_ID: "1:2:web:3",
   });
   bare = await startServer({ STATIC_DIR: bareRoot });
 });

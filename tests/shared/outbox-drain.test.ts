@@ -383,7 +383,7 @@ describe("the worker's sync listener", () => {
   function syncEvent(tag: string) {
     const waited: Promise<unknown>[] = [];
     return {
-      event: { tag, lastChance: false, waitUntil: (p: Promise<unknown>) => void waited.push(p) },
+      event: { tag, waitUntil: (p: Promise<unknown>) => void waited.push(p) },
       waited,
     };
   }

@@ -64,7 +64,7 @@ describe("outbox client, no Background Sync (the Firefox/Safari path)", () => {
     expect(notifyCount()).toBe(1);
     expect(await outbox.list()).toEqual([]);
     expect(useOutboxStore.getState()).toMatchObject({ entries: [], deliveredCount: 1 });
-    expect(document.documentElement.dataset.outbox).toBe("ready");
+    expect(useOutboxStore.getState().ready).toBe(true);
   });
 
   it("offline: queues, tries nothing, and drains when 'online' fires", async () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { claimOfflineReadyNotice, OFFLINE_READY_SHOWN_KEY } from "../../src/features/pwa/offline-ready";
-import {
-  getVersionMessage,
-  isPageToWorkerMessage,
-  isVersionMessage,
-  PWA_MESSAGE,
-  skipWaitingMessage,
-  versionMessage,
-} from "../../src/shared/pwa/messages";
+import { isPageToWorkerMessage, PWA_MESSAGE, skipWaitingMessage } from "../../src/shared/pwa/messages";
 import { NAVIGATION_DENYLIST, navigationCandidates } from "../../sw/navigation";
 
 class MemoryStorage {
@@ -44,18 +37,13 @@ describe("claimOfflineReadyNotice", () => {
 describe("page ↔ worker messages", () => {
   it("are typed objects built from one table", () => {
     expect(skipWaitingMessage).toEqual({ type: PWA_MESSAGE.skipWaiting });
-    expect(getVersionMessage).toEqual({ type: PWA_MESSAGE.getVersion });
-    expect(versionMessage("b1")).toEqual({ type: PWA_MESSAGE.version, version: "b1" });
   });
 
   it("the guards accept only this module's messages", () => {
     expect(isPageToWorkerMessage(skipWaitingMessage)).toBe(true);
-    expect(isPageToWorkerMessage(getVersionMessage)).toBe(true);
-    for (const other of ["SKIP_WAITING", null, 1, {}, { type: "OUTBOX_DRAINED" }, versionMessage("x")]) {
+    for (const other of ["SKIP_WAITING", null, 1, {}, { type: "OUTBOX_DRAINED" }, { type: "GET_VERSION" }]) {
       expect(isPageToWorkerMessage(other)).toBe(false);
     }
-    expect(isVersionMessage(versionMessage("x"))).toBe(true);
-    expect(isVersionMessage({ type: PWA_MESSAGE.version })).toBe(false);
   });
 });
 

@@ -45,8 +45,13 @@ if (!HTMLDialogElement.prototype.showModal) {
   };
 }
 
-// Route chunks are transformed on first import, which can take a few seconds on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
+
+// The pages are lazy chunks, transformed on first import: seconds on a busy machine, once per run.
+// Load them before each file's first test, so that no test's wait limit pays for compiling the app.
+beforeAll(async () => {
+  await Promise.all(Object.values(import.meta.glob("../../src/app/routes/*.tsx")).map((load) => load()));
+}, 120_000);
 
 afterEach(() => {
   cleanup();

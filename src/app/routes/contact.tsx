@@ -31,7 +31,7 @@ export default function Contact() {
             </li>
             <li>
               <ExternalLink href={profile.codeUrl} className="contact__link">
-                <CodeHostIcon />
+                <CodeHostIcon url={profile.codeUrl} />
                 <span>{profile.codeLabel}</span>
               </ExternalLink>
             </li>

@@ -25,8 +25,8 @@ import {
 import type { ContactMessage } from "../../shared/contact/message";
 import { type Outbox, openOutbox, type QueueState } from "../../shared/contact/outbox";
 import {
-  isOutboxMessage,
-  OUTBOX_CHANNEL_NAME,
+  createOutboxChannel,
+  type OutboxChannel,
   type OutboxMessage,
 } from "../../shared/contact/outbox-messages";
 import { useOutboxStore } from "./outbox-store";
@@ -87,7 +87,7 @@ export function createOutboxClient(options: OutboxClientOptions = {}): OutboxCli
   let started = false;
   let starting: Promise<void> | undefined;
   let available = true;
-  let channel: BroadcastChannel | undefined;
+  let channel: OutboxChannel | undefined;
   let fallback = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let refreshes = 0;
@@ -112,11 +112,7 @@ export function createOutboxClient(options: OutboxClientOptions = {}): OutboxCli
 
   /** Tells the other contexts (the channel never echoes to its sender) and this page. */
   const announce = (message: OutboxMessage) => {
-    try {
-      channel?.postMessage(message);
-    } catch {
-      // The page is going away.
-    }
+    channel?.post(message);
     handle(message);
   };
 
@@ -155,12 +151,7 @@ export function createOutboxClient(options: OutboxClientOptions = {}): OutboxCli
       useOutboxStore.getState().markReady();
       return;
     }
-    if (typeof BroadcastChannel !== "undefined") {
-      channel = new BroadcastChannel(OUTBOX_CHANNEL_NAME);
-      channel.onmessage = (event: MessageEvent) => {
-        if (isOutboxMessage(event.data)) handle(event.data);
-      };
-    }
+    channel = createOutboxChannel(handle);
     if (!hasBackgroundSync()) enableFallback();
   };
 
@@ -169,8 +160,6 @@ export function createOutboxClient(options: OutboxClientOptions = {}): OutboxCli
       starting ??= (async () => {
         listen();
         await refresh();
-        // The page now hears the worker and other tabs (end-to-end tests wait for this mark).
-        document.documentElement.dataset.outbox = "ready";
         // On load, in every browser: the safety net for syncs the browser gave up on.
         await client.drain();
       })();
@@ -190,7 +179,6 @@ export function createOutboxClient(options: OutboxClientOptions = {}): OutboxCli
       }
       channel?.close();
       channel = undefined;
-      delete document.documentElement.dataset.outbox;
     },
 
     async queue(message, state) {

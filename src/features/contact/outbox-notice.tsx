@@ -37,7 +37,7 @@ function startWhenIdle(): () => void {
 }
 
 /**
- * On every page (a chunk of its own, through ./outbox-notice-slot.tsx): loads the outbox client
+ * On every page (a chunk of its own, through ./outbox-slots.tsx): loads the outbox client
  * after first paint (so a queued message is drained on load, and the page hears the service
  * worker), and says when a queued message went out ("Your message to … was sent.", a polite
  * status) until dismissed.

@@ -22,6 +22,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", tim
  */
 export function OutboxStatus() {
   const entries = useOutboxStore((state) => state.entries);
+  const ready = useOutboxStore((state) => state.ready);
   const [confirming, setConfirming] = useState<OutboxEntry | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const failedRef = useRef<HTMLElement>(null);
@@ -60,7 +61,8 @@ export function OutboxStatus() {
   return (
     <>
       <div className={waiting.length > 0 ? "outbox-waiting" : "outbox-waiting outbox-waiting--empty"}>
-        <p role="status" className="outbox-waiting__count">
+        {/* Busy until the outbox was read: the count is not known before. */}
+        <p role="status" className="outbox-waiting__count" aria-busy={!ready}>
           {OUTBOX_TEXT.waiting(waiting.length)}
         </p>
         {waiting.length > 0 && (

@@ -102,7 +102,6 @@ function OfflineBanner({ onDismiss }: { onDismiss: () => void }) {
 export function PwaNotices() {
   const online = useOnline();
   const [offlineDismissed, setOfflineDismissed] = useState(false);
-  const workerActive = usePwaStore((state) => state.workerActive);
   const offlineReady = usePwaStore((state) => state.offlineReady);
   const updateWaiting = usePwaStore((state) => state.applyUpdate !== null);
   const updating = usePwaStore((state) => state.updating);
@@ -114,7 +113,7 @@ export function PwaNotices() {
   }, [online]);
 
   return (
-    <div className="pwa-notices" data-sw={workerActive ? "active" : "pending"}>
+    <div className="pwa-notices">
       <div className="pwa-offline" role="status">
         {!online && !offlineDismissed ? <OfflineBanner onDismiss={() => setOfflineDismissed(true)} /> : null}
       </div>

@@ -2,8 +2,6 @@ import { create } from "zustand";
 
 /** What the service worker lifecycle asks the page to show. Written by ./service-worker.ts. */
 export interface PwaState {
-  /** The worker this page registered is active: the site now works offline. */
-  workerActive: boolean;
   /** "Ready to work offline" is on screen (once, after the first install). */
   offlineReady: boolean;
   /**
@@ -14,7 +12,6 @@ export interface PwaState {
   /** The visitor clicked "Reload" and the new version is taking over. */
   updating: boolean;
 
-  setWorkerActive: () => void;
   showOfflineReady: () => void;
   dismissOfflineReady: () => void;
   offerUpdate: (apply: () => void) => void;
@@ -22,11 +19,10 @@ export interface PwaState {
   dismissUpdate: () => void;
 }
 
-const initial = { workerActive: false, offlineReady: false, applyUpdate: null, updating: false } as const;
+const initial = { offlineReady: false, applyUpdate: null, updating: false } as const;
 
 export const usePwaStore = create<PwaState>()((set, get) => ({
   ...initial,
-  setWorkerActive: () => set({ workerActive: true }),
   showOfflineReady: () => set({ offlineReady: true }),
   dismissOfflineReady: () => set({ offlineReady: false }),
   offerUpdate: (apply) => set({ applyUpdate: apply }),

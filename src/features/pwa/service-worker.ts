@@ -75,9 +75,7 @@ export async function startServiceWorker(): Promise<void> {
   }
 
   void workbox.active.then(() => {
-    const store = usePwaStore.getState();
-    store.setWorkerActive();
-    if (claimOfflineReadyNotice(browserStorage())) store.showOfflineReady();
+    if (claimOfflineReadyNotice(browserStorage())) usePwaStore.getState().showOfflineReady();
   });
 
   scheduleUpdateChecks(workbox);

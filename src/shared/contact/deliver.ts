@@ -2,23 +2,11 @@
  * The spec's sequence for one message: save, then notify. Never throws: every outcome,
  * expected or not, comes back as a typed result the page and the outbox act on.
  */
-import { failureFromThrown, isRetryableStatus } from "./failure";
+import { failureFromThrown, isRetryableStatus, type StepFailure } from "./failure";
 import type { ContactMessage } from "./message";
 
-export type StepFailure = {
-  ok: false;
-  /** network: fetch TypeError, timeout/abort, Firestore "unavailable"/"deadline-exceeded";
-   *  rejected: the server/database answered with a refusal. */
-  reason: "network" | "rejected";
-  /** network → true; HTTP 429 and 5xx → true; Firestore "resource-exhausted"/"aborted"/"internal" → true. */
-  retryable: boolean;
-  /** Human-readable; the server's `error` text when it sent one. */
-  error: string;
-  /** HTTP status when there was one. */
-  status?: number;
-  /** From a Retry-After header (seconds or HTTP date). */
-  retryAfterMs?: number;
-};
+// Defined with the failure helpers (no import cycle); named here too for the steps' authors.
+export type { StepFailure };
 
 export type SaveOutcome = { ok: true } | StepFailure;
 

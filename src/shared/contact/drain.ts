@@ -246,7 +246,6 @@ export async function drainForSync(options: DrainOptions): Promise<DrainReport> 
 /** The part of a Background Sync `SyncEvent` the handler uses (not in TypeScript's libs). */
 export interface SyncEventLike {
   readonly tag: string;
-  readonly lastChance?: boolean;
   waitUntil(promise: Promise<unknown>): void;
 }
 

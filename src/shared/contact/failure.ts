@@ -2,7 +2,22 @@
  * Internal: how the pipeline classifies what went wrong. Shared by deliver, the HTTP adapters
  * (notify, local) and the Firestore adapter so that every step speaks the same language.
  */
-import type { StepFailure } from "./deliver";
+
+/** A step (save or notify) that did not get the outcome it needed. */
+export type StepFailure = {
+  ok: false;
+  /** network: fetch TypeError, timeout/abort, Firestore "unavailable"/"deadline-exceeded";
+   *  rejected: the server/database answered with a refusal. */
+  reason: "network" | "rejected";
+  /** network → true; HTTP 429 and 5xx → true; Firestore "resource-exhausted"/"aborted"/"internal" → true. */
+  retryable: boolean;
+  /** Human-readable; the server's `error` text when it sent one. */
+  error: string;
+  /** HTTP status when there was one. */
+  status?: number;
+  /** From a Retry-After header (seconds or HTTP date). */
+  retryAfterMs?: number;
+};
 
 /** 429 and 5xx are worth retrying later; any other refusal is final. */
 export function isRetryableStatus(status: number): boolean {

@@ -4,7 +4,7 @@
  * (network error, timeout, abort) comes back as a network failure; any HTTP answer comes back
  * as-is for the adapter to interpret.
  */
-import type { StepFailure } from "./deliver";
+import type { StepFailure } from "./failure";
 import { errorMessage, failureFromThrown, networkFailure } from "./failure";
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from "./protocol";
 

@@ -8,9 +8,7 @@ import { answerText, type HttpStepOptions, joinUrl, postJson } from "./http";
 import type { ContactMessage } from "./message";
 import { MESSAGES_PATH, NOTIFY_TIMEOUT_MS, type StoreRequestBody } from "./protocol";
 
-export type LocalSaveOptions = HttpStepOptions;
-
-export function createLocalSave(options: LocalSaveOptions): SaveStep {
+export function createLocalSave(options: HttpStepOptions): SaveStep {
   const url = joinUrl(options.baseUrl, MESSAGES_PATH);
   const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
 

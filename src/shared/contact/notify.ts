@@ -7,9 +7,7 @@ import { answerText, type HttpStepOptions, joinUrl, postJson } from "./http";
 import type { ContactMessage } from "./message";
 import { NOTIFY_PATH, NOTIFY_TIMEOUT_MS, type NotifyRequestBody } from "./protocol";
 
-export type NotifyOptions = HttpStepOptions;
-
-export function createNotify(options: NotifyOptions): NotifyStep {
+export function createNotify(options: HttpStepOptions): NotifyStep {
   const url = joinUrl(options.baseUrl, NOTIFY_PATH);
   const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
 

@@ -17,8 +17,6 @@ export type OutboxMessage =
   /** A queued message was refused for good; it stays in the outbox, marked failed. */
   | { type: "OUTBOX_FAILED"; id: string; error: string; from: OutboxActor };
 
-export type OutboxMessageType = OutboxMessage["type"];
-
 const ACTORS: readonly string[] = ["worker", "page"] satisfies OutboxActor[];
 
 export function isOutboxMessage(value: unknown): value is OutboxMessage {
@@ -37,20 +35,36 @@ export function isOutboxMessage(value: unknown): value is OutboxMessage {
   }
 }
 
-/** Posts outbox messages on the channel; a no-op where BroadcastChannel does not exist. */
-export interface OutboxAnnouncer {
+/**
+ * The outbox channel between the worker, pages and tabs: posts outbox messages and, when given a
+ * listener, hears the valid ones (anything else on the channel is ignored). A no-op where
+ * BroadcastChannel does not exist. The channel never echoes a message to its own sender.
+ */
+export interface OutboxChannel {
   post(message: OutboxMessage): void;
   close(): void;
 }
 
-export function createOutboxAnnouncer(): OutboxAnnouncer {
+export function createOutboxChannel(onMessage?: (message: OutboxMessage) => void): OutboxChannel {
   if (typeof BroadcastChannel === "undefined") return { post: () => {}, close: () => {} };
   let channel: BroadcastChannel | undefined;
+  const open = (): BroadcastChannel => {
+    if (channel) return channel;
+    const opened = new BroadcastChannel(OUTBOX_CHANNEL_NAME);
+    if (onMessage) {
+      opened.onmessage = (event: MessageEvent) => {
+        if (isOutboxMessage(event.data)) onMessage(event.data);
+      };
+    }
+    channel = opened;
+    return opened;
+  };
+  // A listener listens from now on; a sender opens the channel on its first message.
+  if (onMessage) open();
   return {
     post(message) {
-      channel ??= new BroadcastChannel(OUTBOX_CHANNEL_NAME);
       try {
-        channel.postMessage(message);
+        open().postMessage(message);
       } catch {
         // A closed channel (the context is going away): nobody is left to tell.
       }

@@ -3,22 +3,28 @@ import { join } from "node:path";
 import { profile } from "../../../src/content/profile";
 import { projects } from "../../../src/content/projects";
 import { skills } from "../../../src/content/skills";
-import { SPEC_PROJECT_TITLES, SPEC_SKILLS } from "../../support/spec";
 
 const ROOT = join(import.meta.dirname, "../../..");
 
+/**
+ * What any owner's content must satisfy for the site to work. The placeholder owner's exact lists are
+ * pinned in `tests/unit/reference-content.test.ts` alone, so editing `src/content/` keeps this green.
+ */
 describe("content", () => {
-  it("has the spec's 7 projects, in order, each complete", () => {
-    expect(projects.map((project) => project.title)).toEqual(SPEC_PROJECT_TITLES);
+  it("has projects, each with a title, technologies, bullet points and an https link", () => {
+    expect(projects.length).toBeGreaterThan(0);
+    expect(new Set(projects.map((project) => project.title)).size).toBe(projects.length);
     for (const project of projects) {
+      expect(project.title.trim()).not.toBe("");
       expect(project.tech.length).toBeGreaterThan(0);
       expect(project.desc.length).toBeGreaterThan(0);
       expect(new URL(project.link).protocol).toBe("https:");
     }
   });
 
-  it("has the spec's 15 skills, each with a bundled SVG icon", () => {
-    expect(skills.map((skill) => skill.name)).toEqual(SPEC_SKILLS);
+  it("has skills, each with a distinct name and a bundled SVG icon", () => {
+    expect(skills.length).toBeGreaterThan(0);
+    expect(new Set(skills.map((skill) => skill.name)).size).toBe(skills.length);
     for (const skill of skills) {
       const file = skill.icon.src.split("?")[0] ?? "";
       expect(file).toMatch(/\.svg$/);
@@ -35,8 +41,8 @@ describe("content", () => {
     for (const url of [profile.networkUrl, profile.codeUrl]) expect(new URL(url).protocol).toBe("https:");
     expect(profile.resumeUrl.startsWith("/") || new URL(profile.resumeUrl).protocol === "https:").toBe(true);
     expect(profile.shortName.length).toBeLessThanOrEqual(12);
-    expect(profile.bio.join(" ")).toMatch(/computer engineering student/i);
-    expect(profile.bio.join(" ")).toMatch(/MERN/);
-    expect(profile.bio.join(" ")).toMatch(/mobile development/i);
+    expect(profile.bio.length).toBeGreaterThan(0);
+    for (const text of [profile.name, profile.brand, profile.greeting, profile.description, ...profile.bio])
+      expect(text.trim()).not.toBe("");
   });
 });

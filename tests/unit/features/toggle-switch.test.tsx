@@ -3,8 +3,11 @@ import userEvent from "@testing-library/user-event";
 import type { AnimationItem } from "lottie-web";
 import lottie from "lottie-web/build/player/lottie_light.js";
 import { useState } from "react";
-import { TOGGLE_ASPECT, TOGGLE_SEGMENTS, TOGGLE_SPEED } from "../../../src/features/theme/toggle-constants";
 import { ToggleSwitch } from "../../../src/features/theme/toggle-switch";
+import { renderApp } from "../render-app";
+
+// The numbers in these tests are the requirements' own (docs/requirements.md R-4.2, R-9.4), written out
+// rather than read from the code's constants, so that a changed constant fails here.
 
 /** A parent that owns the state, like the navigation bar does with the theme. */
 function Harness({ onChange, size }: { onChange: (value: boolean) => void; size?: number }) {
@@ -35,18 +38,20 @@ async function loadedAnimation(): Promise<AnimationItem> {
 }
 
 describe("toggle switch", () => {
-  it("is a switch with a name, sized 85 × 0.47 by default", () => {
+  it("is a switch with a name, 85 wide and 0.47 × 85 high by default", () => {
     render(<Harness onChange={() => {}} />);
     const toggle = screen.getByRole("switch", { name: "Dark mode" });
     expect(toggle).toHaveAttribute("aria-checked", "false");
     expect(toggle.style.width).toBe("85px");
-    expect(toggle.style.height).toBe(`${Math.round(85 * TOGGLE_ASPECT)}px`);
+    expect(toggle.style.height).toBe(`${Math.round(85 * 0.47)}px`);
   });
 
-  it("takes the size it is given (the navbar's 50)", () => {
-    render(<Harness onChange={() => {}} size={50} />);
-    expect(screen.getByRole("switch").style.width).toBe("50px");
-    expect(screen.getByRole("switch").style.height).toBe("24px");
+  it("is 50 wide (and 0.47 × 50 high) in the navigation bar", () => {
+    renderApp("/");
+    const toggle = screen.getByRole("navigation", { name: "Main" }).querySelector('[role="switch"]');
+    expect(toggle).toBeInstanceOf(HTMLElement);
+    expect((toggle as HTMLElement).style.width).toBe("50px");
+    expect((toggle as HTMLElement).style.height).toBe(`${Math.round(50 * 0.47)}px`);
   });
 
   it("flips on click, reports the new value, and plays 2→50 then 51→96 at speed 1.3 without looping", async () => {
@@ -60,16 +65,17 @@ describe("toggle switch", () => {
     await user.click(toggle);
     expect(reported).toEqual([true]);
     expect(toggle).toHaveAttribute("aria-checked", "true");
-    await waitFor(() => expect(animation.firstFrame).toBe(TOGGLE_SEGMENTS.on[0]));
-    expect(animation.firstFrame + animation.totalFrames).toBe(TOGGLE_SEGMENTS.on[1]);
-    expect(animation.playSpeed).toBe(TOGGLE_SPEED);
+    await waitFor(() => expect(animation.firstFrame).toBe(2));
+    expect(animation.firstFrame + animation.totalFrames).toBe(50);
+    expect(animation.playSpeed).toBe(1.3);
     expect(animation.loop).toBe(false);
 
     await user.click(toggle);
     expect(reported).toEqual([true, false]);
-    await waitFor(() => expect(animation.firstFrame).toBe(TOGGLE_SEGMENTS.off[0]));
-    expect(animation.firstFrame + animation.totalFrames).toBe(TOGGLE_SEGMENTS.off[1]);
-    expect(animation.playSpeed).toBe(TOGGLE_SPEED);
+    await waitFor(() => expect(animation.firstFrame).toBe(51));
+    expect(animation.firstFrame + animation.totalFrames).toBe(96);
+    expect(animation.playSpeed).toBe(1.3);
+    expect(animation.loop).toBe(false);
   });
 
   it("is operated by Space and Enter", async () => {
@@ -91,8 +97,6 @@ describe("toggle switch", () => {
     expect(reported).toEqual([true]);
     const animation = await loadedAnimation();
     // At rest on the checked pose: the segment's last drawn frame (lottie ends a range one short of its end).
-    await waitFor(() =>
-      expect(animation.firstFrame + animation.currentFrame).toBeGreaterThanOrEqual(TOGGLE_SEGMENTS.on[1] - 1),
-    );
+    await waitFor(() => expect(animation.firstFrame + animation.currentFrame).toBeGreaterThanOrEqual(50 - 1));
   });
 });
