@@ -85,7 +85,7 @@ describe("loadConfig", () => {
       connectSrc: ["https://notify.example.org", "https://firestore.googleapis.com"],
       client: {
         siteUrl: "https://me.example.org",
-        firebase: { apiKey: "demo-key", projectId: "demo", appId: "demo-app" },
+        firebase: { apiKey: "public-web-key", projectId: "demo", appId: "1:2:web:3" },
       },
     });
   });
