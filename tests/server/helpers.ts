@@ -6,11 +6,14 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import Database from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { buildServer } from "../../server/app";
+import { buildServer, type ServerOverrides } from "../../server/app";
 import { loadConfig } from "../../server/config";
+import { DATABASE_FILE } from "../../server/database";
+import type { StoredMessage } from "../../server/stores";
 import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../../src/shared/contact/protocol";
 
 export { MESSAGES_PATH, NOTIFY_PATH };
@@ -94,7 +97,10 @@ export interface TestServer {
  * Builds and starts the server on 127.0.0.1:0 with a test key, a temp DATA_DIR, no static dir
  * (unless given), silent logs and a generous rate limit; `env` overrides any of it.
  */
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  overrides: ServerOverrides = {},
+): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? (await tempDir());
   const config = loadConfig({
     API_KEY,
@@ -105,7 +111,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     ...env,
     DATA_DIR: dataDir,
   });
-  const app = await buildServer(config);
+  const app = await buildServer(config, overrides);
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   return { app, url, dataDir, close: () => app.close() };
 }
@@ -156,6 +162,40 @@ export async function jsonLines(path: string): Promise<Record<string, unknown>[]
     .split("\n")
     .filter((line) => line !== "")
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+interface MessageRow {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+  notified_at: string | null;
+}
+
+/** The messages in DATA_DIR/portfolio.db, oldest first, read through a separate read-only connection. */
+export function storedMessages(dataDir: string): StoredMessage[] {
+  let db: Database.Database;
+  try {
+    db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  } catch {
+    return [];
+  }
+  try {
+    return db
+      .prepare<[], MessageRow>("SELECT * FROM messages ORDER BY created_at, id")
+      .all()
+      .map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        message: row.message,
+        createdAt: row.created_at,
+        notifiedAt: row.notified_at,
+      }));
+  } finally {
+    db.close();
+  }
 }
 
 export async function outboxFiles(dataDir: string): Promise<string[]> {
