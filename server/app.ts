@@ -44,6 +44,8 @@ export const DEV_KEY_WARNING =
 export interface ServerOverrides {
   /** Replaces the mailer (tests inject faults around the real one). */
   mailer?: (real: Mailer) => Mailer;
+  /** How long a notify request waits for its mail before answering "still being delivered". */
+  answerWithinMs?: number;
 }
 
 /** Fastify's trustProxy: a hop count trusts that many peers in a row (the port must only be reachable through them). */
@@ -142,7 +144,14 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
   const jobs = createSqliteMailJobStore(db);
   const realMailer = createMailer(config);
   const mailer = overrides.mailer?.(realMailer) ?? realMailer;
-  const outbox = createMailOutbox({ jobs, mailer, messages, autoReply: config.autoReply, log: app.log });
+  const outbox = createMailOutbox({
+    jobs,
+    mailer,
+    messages,
+    autoReply: config.autoReply,
+    log: app.log,
+    answerWithinMs: overrides.answerWithinMs,
+  });
 
   async function purge(): Promise<void> {
     if (config.messageRetentionDays === 0) return;

@@ -6,14 +6,11 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import Database from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { buildServer, type ServerOverrides } from "../../server/app";
 import { loadConfig } from "../../server/config";
-import { DATABASE_FILE } from "../../server/database";
-import type { StoredMessage } from "../../server/stores";
 import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../../src/shared/contact/protocol";
 
 export { MESSAGES_PATH, NOTIFY_PATH };
@@ -164,40 +161,6 @@ export async function jsonLines(path: string): Promise<Record<string, unknown>[]
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-interface MessageRow {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  created_at: string;
-  notified_at: string | null;
-}
-
-/** The messages in DATA_DIR/portfolio.db, oldest first, read through a separate read-only connection. */
-export function storedMessages(dataDir: string): StoredMessage[] {
-  let db: Database.Database;
-  try {
-    db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
-  } catch {
-    return [];
-  }
-  try {
-    return db
-      .prepare<[], MessageRow>("SELECT * FROM messages ORDER BY created_at, id")
-      .all()
-      .map((row) => ({
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        message: row.message,
-        createdAt: row.created_at,
-        notifiedAt: row.notified_at,
-      }));
-  } finally {
-    db.close();
-  }
-}
-
 export async function outboxFiles(dataDir: string): Promise<string[]> {
   try {
     return (await readdir(join(dataDir, "outbox"))).filter((name) => name.endsWith(".eml")).sort();
@@ -217,3 +180,4 @@ export function addresses(field: ParsedMail["to"]): string[] {
 }
 
 export { closedPort } from "../support/net";
+export { storedMessages } from "../support/stored-messages";
