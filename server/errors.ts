@@ -88,7 +88,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, message } = describeError(error);
-  if (status >= 500) request.log.error({ err: error }, "request failed");
+  if (error instanceof StoreUnavailableError)
+    request.log.error({ err: error }, "the database refused a write");
+  else if (status === 503) request.log.warn({ status, reason: message }, "request shed");
+  else if (status >= 500) request.log.error({ err: error }, "request failed");
   else request.log.info({ status, reason: message }, "request refused");
   return sendError(request, reply, status, message);
 }
