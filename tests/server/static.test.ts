@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { NOT_BUILT_MESSAGE } from "../../server/static-site";
 import { appPaths } from "../../src/config/paths";
+import { LIBRARY_STYLE_HASHES } from "../../src/config/security-headers";
 import {
   NOTIFY_PATH,
   post,
@@ -145,7 +146,7 @@ test("security headers: a strict CSP without unsafe-inline, unsafe-eval or upgra
   expect(directives.get("script-src")).toBe("'self'");
   // The built pages' inline <style> blocks are allowed by their hashes, nothing else inline.
   const hash = createHash("sha256").update(INLINE_STYLE).digest("base64");
-  expect(directives.get("style-src")).toBe(`'self' 'sha256-${hash}'`);
+  expect(directives.get("style-src")).toBe(`'self' ${LIBRARY_STYLE_HASHES.join(" ")} 'sha256-${hash}'`);
   expect(directives.get("img-src")).toBe("'self' data:");
   expect(directives.get("connect-src")).toBe(
     "'self' https://notify.example.com https://firestore.googleapis.com",
