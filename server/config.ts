@@ -17,7 +17,7 @@ export interface MailAddress {
 export interface Config {
   port: number;
   host: string;
-  /** Absolute path of the data directory (messages.jsonl, idempotency.jsonl, outbox/). */
+  /** Absolute path of the data directory (portfolio.db, outbox/). */
   dataDir: string;
   /** Absolute path of the built app (`dist/`). */
   staticDir: string;
@@ -26,6 +26,12 @@ export interface Config {
   usingDevApiKey: boolean;
   /** Origins (scheme://host[:port]) allowed to call the API cross-origin. */
   allowedOrigins: string[];
+  /**
+   * The site's public origins (VITE_SITE_URL's origin and ALLOWED_ORIGINS): the only origins a
+   * browser may call the API from, besides loopback on the server's own port outside production.
+   * The Host header is never trusted for this.
+   */
+  publicOrigins: string[];
   /** SMTP connection URL; undefined = write .eml files to DATA_DIR/outbox/. */
   smtpUrl: string | undefined;
   ownerEmail: string;
@@ -33,8 +39,18 @@ export interface Config {
   autoReply: boolean;
   rateLimitMax: number;
   rateLimitWindowMs: number;
-  /** Fastify's trustProxy: false, true (any proxy), or a comma-separated list of proxy IPs/CIDRs. */
-  trustProxy: boolean | string;
+  /**
+   * Who may set X-Forwarded-For: false (nobody), a hop count (that many proxies in front; the port
+   * must only be reachable through them) or a comma-separated list of proxy addresses/CIDRs.
+   */
+  trustProxy: false | number | string;
+  /** Days a stored message is kept (purged on start and daily); 0 keeps them forever. */
+  messageRetentionDays: number;
+  /** Open connections at most, and per client address (the latter not behind a trusted proxy). */
+  maxConnections: number;
+  maxConnectionsPerIp: number;
+  /** Event-loop delay (ms) past which requests get 503 with Retry-After; 0 turns the check off. */
+  maxEventLoopDelayMs: number;
   nodeEnv: string;
   production: boolean;
   logLevel: LogLevel;
@@ -160,17 +176,30 @@ function mailFrom(env: Env, ownerEmail: string): MailAddress {
   return { name: match[1]?.trim() ?? "", address };
 }
 
-/** Fastify 5 refuses hop counts (they let direct clients spoof X-Forwarded-For). */
-function trustProxy(env: Env): boolean | string {
+/**
+ * A hop count or a list of proxy addresses. `true` (any peer may claim any client address, so
+ * every client picks its own rate-limit key) is refused.
+ */
+function trustProxy(env: Env): false | number | string {
   const raw = read(env, "TRUST_PROXY");
   if (raw === undefined || /^(false|0|no|off)$/i.test(raw)) return false;
-  if (/^(true|1|yes|on)$/i.test(raw)) return true;
+  if (/^(true|yes|on)$/i.test(raw)) {
+    throw new ConfigError(
+      "TRUST_PROXY=true is refused: it would let every client choose its own address (and rate-limit key) through X-Forwarded-For. Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. loopback,10.1.0.0/16).",
+    );
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10)
+      throw new ConfigError(`TRUST_PROXY: ${raw} proxies is not a plausible hop count (1 to 10).`);
+    return hops;
+  }
   const parts = raw.split(",").map((part) => part.trim());
   const isProxy = (part: string) =>
     /^(loopback|linklocal|uniquelocal)$/.test(part) || /^[0-9a-fA-F.:]+(\/\d+)?$/.test(part);
   if (parts.every((part) => isProxy(part) && !/^\d+$/.test(part))) return parts.join(",");
   throw new ConfigError(
-    `TRUST_PROXY must be "true", "false" or a comma-separated list of proxy addresses/CIDRs such as loopback,10.1.0.0/16 (got "${raw}").`,
+    `TRUST_PROXY must be a number of proxies (e.g. 1) or a comma-separated list of proxy addresses/CIDRs such as loopback,10.1.0.0/16 (got "${raw}").`,
   );
 }
 
@@ -181,6 +210,11 @@ function clientConfig(env: Env): ClientConfig {
   } catch (error) {
     throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** VITE_SITE_URL's origin (when set) and ALLOWED_ORIGINS. */
+function publicOrigins(client: ClientConfig, allowed: string[]): string[] {
+  return [...new Set([...(client.siteUrl === null ? [] : [new URL(client.siteUrl).origin]), ...allowed])];
 }
 
 /** What the built app connects to. */
@@ -200,6 +234,11 @@ function logLevel(env: Env, nodeEnv: string): LogLevel {
   const level = LOG_LEVELS.find((candidate) => candidate === raw);
   if (level === undefined) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}.`);
   return level;
+}
+
+/** DATA_DIR as an absolute path (default .data), for the server and the messages CLI. */
+export function dataDirOf(env: Env = process.env): string {
+  return resolve(read(env, "DATA_DIR") ?? ".data");
 }
 
 /** Reads and validates the environment. Throws a ConfigError with a readable message. */
@@ -223,15 +262,17 @@ export function loadConfig(env: Env = process.env): Config {
   const ownerEmail = email(env, "OWNER_EMAIL", profile.email);
   const host = read(env, "HOST") ?? "127.0.0.1";
   const client = clientConfig(env);
+  const allowed = allowedOrigins(env);
 
   return {
     port: integer(env, "PORT", 4173, 0, 65_535),
     host,
-    dataDir: resolve(read(env, "DATA_DIR") ?? ".data"),
+    dataDir: dataDirOf(env),
     staticDir: resolve(read(env, "STATIC_DIR") ?? "dist"),
     apiKey: configuredKey ?? DEV_API_KEY,
     usingDevApiKey: configuredKey === undefined,
-    allowedOrigins: allowedOrigins(env),
+    allowedOrigins: allowed,
+    publicOrigins: publicOrigins(client, allowed),
     smtpUrl: smtpUrl(env),
     ownerEmail,
     mailFrom: mailFrom(env, ownerEmail),
@@ -239,6 +280,10 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitMax: integer(env, "RATE_LIMIT_MAX", 5, 1, 1_000_000),
     rateLimitWindowMs: integer(env, "RATE_LIMIT_WINDOW_MS", 60_000, 1_000, 86_400_000),
     trustProxy: trustProxy(env),
+    messageRetentionDays: integer(env, "MESSAGE_RETENTION_DAYS", 365, 0, 36_500),
+    maxConnections: integer(env, "MAX_CONNECTIONS", 1_024, 16, 100_000),
+    maxConnectionsPerIp: integer(env, "MAX_CONNECTIONS_PER_IP", 32, 1, 100_000),
+    maxEventLoopDelayMs: integer(env, "MAX_EVENT_LOOP_DELAY_MS", 1_000, 0, 60_000),
     nodeEnv,
     production,
     logLevel: logLevel(env, nodeEnv),

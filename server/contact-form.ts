@@ -32,6 +32,7 @@ import { RESULT_TITLE, validationText } from "../src/shared/contact/texts";
 import { MAIL_FAILED_MESSAGE, SAVE_FAILED_MESSAGE } from "./api-routes";
 import type { Config } from "./config";
 import { describeError, HttpError, MESSAGES } from "./errors";
+import { originAllowed } from "./origins";
 import { type ResultPageContent, renderResultPage } from "./result-page";
 
 export interface ContactFormDeps {
@@ -130,10 +131,7 @@ function outcome(result: DeliverResult): { status: number; title: string; text: 
 }
 
 export const contactFormRoute: FastifyPluginAsync<ContactFormDeps> = async (scope, { config }) => {
-  const publicOrigins = new Set([
-    ...config.allowedOrigins,
-    ...(config.client.siteUrl ? [new URL(config.client.siteUrl).origin] : []),
-  ]);
+  const publicOrigins = new Set(config.publicOrigins);
   const pipeline = {
     notifyUrl: "",
     apiKey: config.apiKey,
@@ -145,25 +143,6 @@ export const contactFormRoute: FastifyPluginAsync<ContactFormDeps> = async (scop
     // The SDK's own logger writes to the console past ours: failures come back as results.
     const { setLogLevel } = await import("firebase/firestore/lite");
     setLogLevel("silent");
-  }
-
-  /**
-   * The site's public origins (VITE_SITE_URL, ALLOWED_ORIGINS), or this server under a loopback
-   * name when the request came in on loopback (local `npm start`, tests). Never the Host header:
-   * a DNS-rebinding page would match it.
-   */
-  function originAllowed(origin: string, request: FastifyRequest): boolean {
-    if (publicOrigins.has(origin)) return true;
-    let url: URL;
-    try {
-      url = new URL(origin);
-    } catch {
-      return false; // "null" (sandboxed frames, file://) and anything unparsable
-    }
-    const { localAddress, localPort } = request.socket;
-    const onLoopback = localAddress === "::1" || /^(::ffff:)?127\./.test(localAddress ?? "");
-    const loopbackName = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-    return onLoopback && loopbackName && url.protocol === "http:" && Number(url.port || 80) === localPort;
   }
 
   async function sendPage(
@@ -180,7 +159,14 @@ export const contactFormRoute: FastifyPluginAsync<ContactFormDeps> = async (scop
   // Other sites are turned away before the body is read.
   scope.addHook("onRequest", async (request) => {
     const { origin } = request.headers;
-    if (origin !== undefined && !originAllowed(origin, request)) {
+    if (
+      origin !== undefined &&
+      !originAllowed(origin, {
+        publicOrigins,
+        production: config.production,
+        localPort: request.socket.localPort,
+      })
+    ) {
       throw new HttpError(403, MESSAGES.forbiddenOrigin);
     }
   });

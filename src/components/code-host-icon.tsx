@@ -27,13 +27,19 @@ interface CodeHostIconProps extends IconProps {
   url: string;
 }
 
-/** The code-hosting profile's mark (a simple-icons SVG file, painted in the text colour). */
+/**
+ * The code-hosting profile's mark (simple-icons' SVG file, painted in the text colour). The icon
+ * URL is set by a `<style>` block, not a style attribute: the CSP allows inline styles by hash only.
+ */
 export function CodeHostIcon({ url, size = 20, className }: CodeHostIconProps) {
   return (
-    <span
-      aria-hidden="true"
-      className={["mask-icon", className].filter(Boolean).join(" ")}
-      style={{ width: size, height: size, ["--icon" as string]: `url("${codeHostIconFor(url)}")` }}
-    />
+    <>
+      <style>{`.code-host-icon{--icon:url("${codeHostIconFor(url)}")}`}</style>
+      <span
+        aria-hidden="true"
+        className={["mask-icon", "code-host-icon", className].filter(Boolean).join(" ")}
+        style={size === 20 ? undefined : { width: size, height: size }}
+      />
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { buildServer } from "../../server/app";
+import { buildServer, type ServerOverrides } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../../src/shared/contact/protocol";
 
@@ -94,18 +94,23 @@ export interface TestServer {
  * Builds and starts the server on 127.0.0.1:0 with a test key, a temp DATA_DIR, no static dir
  * (unless given), silent logs and a generous rate limit; `env` overrides any of it.
  */
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  overrides: ServerOverrides = {},
+): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? (await tempDir());
   const config = loadConfig({
     API_KEY,
     OWNER_EMAIL,
     LOG_LEVEL: "silent",
     RATE_LIMIT_MAX: "100000",
+    // The suites share a busy machine with their own test runner: load shedding is tested on its own.
+    MAX_EVENT_LOOP_DELAY_MS: "0",
     STATIC_DIR: join(dataDir, "no-dist-here"),
     ...env,
     DATA_DIR: dataDir,
   });
-  const app = await buildServer(config);
+  const app = await buildServer(config, overrides);
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   return { app, url, dataDir, close: () => app.close() };
 }
@@ -143,21 +148,6 @@ export function post(
   });
 }
 
-export async function readText(path: string): Promise<string> {
-  try {
-    return await readFile(path, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-export async function jsonLines(path: string): Promise<Record<string, unknown>[]> {
-  return (await readText(path))
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
 export async function outboxFiles(dataDir: string): Promise<string[]> {
   try {
     return (await readdir(join(dataDir, "outbox"))).filter((name) => name.endsWith(".eml")).sort();
@@ -177,3 +167,4 @@ export function addresses(field: ParsedMail["to"]): string[] {
 }
 
 export { closedPort } from "../support/net";
+export { storedMessages } from "../support/stored-messages";

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AnimationItem } from "lottie-web";
@@ -38,20 +40,35 @@ async function loadedAnimation(): Promise<AnimationItem> {
 }
 
 describe("toggle switch", () => {
-  it("is a switch with a name, 85 wide and 0.47 × 85 high by default", () => {
+  /** The width × height a `toggle-switch--<size>` class sets in toggle-switch.css. */
+  function sizeRule(size: number): string | undefined {
+    const css = readFileSync(
+      join(import.meta.dirname, "../../../src/features/theme/toggle-switch.css"),
+      "utf8",
+    );
+    const rule = new RegExp(
+      `\\.toggle-switch--${size}\\s*\\{\\s*width:\\s*(\\d+)px;\\s*height:\\s*(\\d+)px;`,
+    ).exec(css);
+    return rule ? `${rule[1]}×${rule[2]}` : undefined;
+  }
+
+  it("is a switch with a name, sized 85 × 0.47 by default (a class, no style attribute for the CSP)", () => {
     render(<Harness onChange={() => {}} />);
     const toggle = screen.getByRole("switch", { name: "Dark mode" });
     expect(toggle).toHaveAttribute("aria-checked", "false");
-    expect(toggle.style.width).toBe("85px");
-    expect(toggle.style.height).toBe(`${Math.round(85 * 0.47)}px`);
+    expect(toggle).toHaveClass("toggle-switch--85");
+    expect(toggle).not.toHaveAttribute("style");
+    expect(sizeRule(85)).toBe(`85×${Math.round(85 * 0.47)}`);
   });
 
-  it("is 50 wide (and 0.47 × 50 high) in the navigation bar", () => {
-    renderApp("/");
-    const toggle = screen.getByRole("navigation", { name: "Main" }).querySelector('[role="switch"]');
-    expect(toggle).toBeInstanceOf(HTMLElement);
-    expect((toggle as HTMLElement).style.width).toBe("50px");
-    expect((toggle as HTMLElement).style.height).toBe(`${Math.round(50 * 0.47)}px`);
+  it("takes the size it is given (the navbar's 50, or any other)", () => {
+    const { unmount } = render(<Harness onChange={() => {}} size={50} />);
+    expect(screen.getByRole("switch")).toHaveClass("toggle-switch--50");
+    expect(sizeRule(50)).toBe(`50×${Math.round(50 * 0.47)}`);
+    unmount();
+    render(<Harness onChange={() => {}} size={60} />);
+    expect(screen.getByRole("switch").style.width).toBe("60px");
+    expect(screen.getByRole("switch").style.height).toBe(`${Math.round(60 * 0.47)}px`);
   });
 
   it("flips on click, reports the new value, and plays 2→50 then 51→96 at speed 1.3 without looping", async () => {
