@@ -41,6 +41,10 @@ export interface Config {
   connectSrc: string[];
   /** Send Strict-Transport-Security (production only: it is useless on plain-HTTP localhost). */
   hsts: boolean;
+  /** redis:// or rediss:// URL; set = rate limits, idempotency records and mail jobs are shared there. */
+  redisUrl: string | undefined;
+  /** The built page saves messages to Firestore (VITE_FIREBASE_PROJECT_ID set), not to this server. */
+  messagesInFirestore: boolean;
 }
 
 export class ConfigError extends Error {
@@ -167,6 +171,24 @@ function trustProxy(env: Env): boolean | string {
   );
 }
 
+function redisUrl(env: Env): string | undefined {
+  const raw = read(env, "REDIS_URL");
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      "REDIS_URL must be a URL such as redis://redis:6379 or rediss://user:pass@host:6380.",
+    );
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
+    throw new ConfigError("REDIS_URL must start with redis:// or rediss://.");
+  }
+  if (url.hostname === "") throw new ConfigError("REDIS_URL has no host name.");
+  return raw;
+}
+
 function connectSrc(env: Env): string[] {
   const sources: string[] = [];
   const notifyUrl = read(env, "VITE_NOTIFY_URL");
@@ -226,5 +248,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel(env, nodeEnv),
     connectSrc: connectSrc(env),
     hsts: production,
+    redisUrl: redisUrl(env),
+    messagesInFirestore: read(env, "VITE_FIREBASE_PROJECT_ID") !== undefined,
   };
 }

@@ -11,6 +11,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent as Retry-After (seconds) with the answer. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "HttpError";
@@ -75,6 +77,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, message } = describeError(error);
+  if (error instanceof HttpError && error.retryAfterSeconds !== undefined)
+    reply.header("retry-after", String(error.retryAfterSeconds));
   if (status >= 500) request.log.error({ err: error }, "request failed");
   else request.log.info({ status, reason: message }, "request refused");
   return sendError(request, reply, status, message);

@@ -1,0 +1,141 @@
+/**
+ * The Redis connection that several instances share when REDIS_URL is set: rate-limit counters,
+ * idempotency records and mail jobs live there.
+ *
+ * Commands never wait in a queue for a lost connection (`enableOfflineQueue: false`): while Redis
+ * is away, a request that needs it fails at once with a 503 and a Retry-After, and ioredis keeps
+ * reconnecting in the background. `/healthz` reports the state.
+ */
+import { Redis } from "ioredis";
+import { HttpError } from "./errors";
+
+/** How long a client should wait before retrying while Redis is away. */
+export const SHARED_STATE_RETRY_AFTER_S = 5;
+/** How long the server waits for Redis when it starts before giving up. */
+const STARTUP_WAIT_MS = 10_000;
+/** Every key this server writes starts with it, so a shared Redis stays tidy. */
+export const KEY_PREFIX = "portfolio:";
+
+export const SHARED_STATE_UNAVAILABLE_MESSAGE =
+  "The server cannot reach its shared storage right now. Please try again in a few seconds.";
+
+export class SharedStateUnavailableError extends HttpError {
+  constructor(cause?: unknown) {
+    super(503, SHARED_STATE_UNAVAILABLE_MESSAGE, SHARED_STATE_RETRY_AFTER_S);
+    this.name = "SharedStateUnavailableError";
+    this.cause = cause;
+  }
+}
+
+export interface SharedStateLog {
+  info(message: string): void;
+  error(details: { err: unknown }, message: string): void;
+}
+
+export interface SharedState {
+  redis: Redis;
+  /** True while commands can be sent. */
+  available(): boolean;
+  /** Throws a 503 SharedStateUnavailableError unless available. */
+  assertAvailable(): void;
+  /**
+   * For an error thrown while handling a request: a SharedStateUnavailableError when Redis is the
+   * reason (it is away, or a command timed out), else the error itself.
+   */
+  classify(error: unknown): unknown;
+  /** Runs `listener` each time the connection becomes ready again after a loss. */
+  onReconnect(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+/** Where REDIS_URL points, without any password, for log lines and errors. */
+export function redisLocation(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}`;
+}
+
+function isRedisError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error instanceof SharedStateUnavailableError ||
+    /Command timed out|Connection is closed|Stream isn't writeable|Reached the max retries/.test(
+      error.message,
+    )
+  );
+}
+
+export async function connectSharedState(url: string, log: SharedStateLog): Promise<SharedState> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    keyPrefix: KEY_PREFIX,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    commandTimeout: 2_000,
+    // Reconnect for ever, at most 2 s apart.
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  const where = redisLocation(url);
+  const reconnectListeners: (() => void)[] = [];
+  let wasReady = false;
+  let lost = false;
+
+  redis.on("ready", () => {
+    if (lost) {
+      lost = false;
+      log.info(`Redis at ${where} is back; shared state is available again.`);
+      for (const listener of reconnectListeners) listener();
+    }
+    wasReady = true;
+  });
+  redis.on("close", () => {
+    if (wasReady && !lost) {
+      lost = true;
+      log.error(
+        { err: new Error(`connection to ${where} closed`) },
+        `Lost Redis at ${where}; API requests answer 503 until it is back (reconnecting).`,
+      );
+    }
+  });
+  // ioredis emits an error for every failed reconnect; the close/ready lines above say it once.
+  redis.on("error", () => {});
+
+  const started = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`Redis at ${where} (REDIS_URL) did not answer within ${STARTUP_WAIT_MS / 1000} s.`));
+    }, STARTUP_WAIT_MS);
+    redis.once("ready", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  // connect() rejects on the first failed attempt, but the retry strategy keeps trying until
+  // the startup wait is over.
+  redis.connect().catch(() => {});
+  try {
+    await started;
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
+
+  const available = () => redis.status === "ready";
+  return {
+    redis,
+    available,
+    assertAvailable() {
+      if (!available()) throw new SharedStateUnavailableError();
+    },
+    classify(error) {
+      if (error instanceof HttpError) return error;
+      return !available() || isRedisError(error) ? new SharedStateUnavailableError(error) : error;
+    },
+    onReconnect(listener) {
+      reconnectListeners.push(listener);
+    },
+    async close() {
+      if (redis.status === "ready") await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    },
+  };
+}
