@@ -19,6 +19,7 @@ import { HttpError, MESSAGES } from "./errors";
 import { type Answer, fingerprintOf, type IdempotencyStore } from "./idempotency-store";
 import type { Mailer } from "./mailer";
 import type { MessageStore } from "./message-store";
+import type { RedisMailJobs } from "./redis-mail-jobs";
 import { idempotencyHeadersSchema, notifyBodySchema, storeBodySchema } from "./schemas";
 
 export interface ApiDeps {
@@ -26,6 +27,8 @@ export interface ApiDeps {
   mailer: Mailer;
   messages: MessageStore;
   idempotency: IdempotencyStore;
+  /** Set with REDIS_URL: idempotency records and mail jobs shared by every instance. */
+  mailJobs?: RedisMailJobs;
 }
 
 export const SENT_MESSAGE = "Thanks for your message! I'll get back to you soon.";
@@ -48,9 +51,30 @@ function normalize(body: NotifyRequestBody): NotifyRequestBody {
   return { name: body.name.trim(), email: body.email.trim(), message: body.message.trim() };
 }
 
+/** Mails the owner (and the optional auto-reply) and gives the visitor's answer. */
+export async function notifyOwner(
+  { config, mailer }: Pick<ApiDeps, "config" | "mailer">,
+  message: NotifyRequestBody,
+  log: FastifyBaseLogger,
+): Promise<Answer> {
+  try {
+    await mailer.sendNotification(message);
+  } catch (error) {
+    log.error({ err: error }, "could not send the notification mail");
+    return { status: 502, body: { success: false, error: MAIL_FAILED_MESSAGE } };
+  }
+  if (config.autoReply) {
+    // The owner has the message: a failed thank-you is logged, not reported to the visitor.
+    await mailer
+      .sendAutoReply(message)
+      .catch((error: unknown) => log.warn({ err: error }, "could not send the auto-reply"));
+  }
+  return { status: 200, body: { success: true, msg: SENT_MESSAGE } };
+}
+
 export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (
   api,
-  { config, mailer, messages, idempotency },
+  { config, mailer, messages, idempotency, mailJobs },
 ) => {
   const allowed = new Set(config.allowedOrigins);
   const expectedKey = digest(config.apiKey);
@@ -102,31 +126,19 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (
       new HttpError(429, `Too many messages in a short time. Please try again in ${context.after}.`),
   };
 
-  async function notify(message: NotifyRequestBody, log: FastifyBaseLogger): Promise<Answer> {
-    try {
-      await mailer.sendNotification(message);
-    } catch (error) {
-      log.error({ err: error }, "could not send the notification mail");
-      return { status: 502, body: { success: false, error: MAIL_FAILED_MESSAGE } };
-    }
-    if (config.autoReply) {
-      // The owner has the message: a failed thank-you is logged, not reported to the visitor.
-      await mailer
-        .sendAutoReply(message)
-        .catch((error: unknown) => log.warn({ err: error }, "could not send the auto-reply"));
-    }
-    return { status: 200, body: { success: true, msg: SENT_MESSAGE } };
-  }
-
   api.post<{ Body: NotifyRequestBody; Headers: IdempotencyHeaders }>(
     NOTIFY_PATH,
     { schema: { body: notifyBodySchema, headers: idempotencyHeadersSchema }, config: { rateLimit } },
     async (request, reply) => {
       const message = normalize(request.body);
       const key = request.headers["idempotency-key"];
-      const send = () => notify(message, request.log);
+      const send = () => notifyOwner({ config, mailer }, message, request.log);
       const answer =
-        key === undefined ? await send() : await idempotency.run(key, fingerprintOf(message), send);
+        key === undefined
+          ? await send()
+          : mailJobs !== undefined
+            ? await mailJobs.run(key, fingerprintOf(message), message)
+            : await idempotency.run(key, fingerprintOf(message), send);
       return reply.code(answer.status).send(answer.body);
     },
   );

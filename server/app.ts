@@ -7,12 +7,13 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
-import { apiRoutes } from "./api-routes";
+import { apiRoutes, notifyOwner } from "./api-routes";
 import type { Config } from "./config";
 import { errorHandler, isApiPath } from "./errors";
 import { openIdempotencyStore } from "./idempotency-store";
 import { createMailer } from "./mailer";
 import { openMessageStore } from "./message-store";
+import { createRedisMailJobs } from "./redis-mail-jobs";
 import { connectSharedState, type SharedState } from "./shared-state";
 import { registerStaticSite } from "./static-site";
 
@@ -69,7 +70,15 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
     warn: (message, error) => app.log.error({ err: error }, message),
   });
   const mailer = createMailer(config);
+  const mailJobs =
+    shared === undefined
+      ? undefined
+      : createRedisMailJobs(shared, (message) => notifyOwner({ config, mailer }, message, app.log), {
+          leaseMs: config.mailLeaseMs,
+          log: app.log,
+        });
   app.addHook("onClose", async () => {
+    await mailJobs?.close();
     mailer.close();
     await Promise.all([messages.close(), idempotency.close()]);
   });
@@ -102,7 +111,7 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
     ...(shared === undefined ? {} : { redis: shared.redis, nameSpace: "rate-limit:" }),
   });
 
-  await app.register(apiRoutes, { config, mailer, messages, idempotency });
+  await app.register(apiRoutes, { config, mailer, messages, idempotency, mailJobs });
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     if (shared === undefined) return reply.send({ status: "ok" });

@@ -43,6 +43,8 @@ export interface Config {
   hsts: boolean;
   /** redis:// or rediss:// URL; set = rate limits, idempotency records and mail jobs are shared there. */
   redisUrl: string | undefined;
+  /** With REDIS_URL: how long an instance's claim on a mail job lasts without renewal (crash takeover). */
+  mailLeaseMs: number;
   /** The built page saves messages to Firestore (VITE_FIREBASE_PROJECT_ID set), not to this server. */
   messagesInFirestore: boolean;
 }
@@ -249,6 +251,7 @@ export function loadConfig(env: Env = process.env): Config {
     connectSrc: connectSrc(env),
     hsts: production,
     redisUrl: redisUrl(env),
+    mailLeaseMs: integer(env, "MAIL_LEASE_MS", 15_000, 1_000, 600_000),
     messagesInFirestore: read(env, "VITE_FIREBASE_PROJECT_ID") !== undefined,
   };
 }

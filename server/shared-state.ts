@@ -20,8 +20,8 @@ export const SHARED_STATE_UNAVAILABLE_MESSAGE =
   "The server cannot reach its shared storage right now. Please try again in a few seconds.";
 
 export class SharedStateUnavailableError extends HttpError {
-  constructor(cause?: unknown) {
-    super(503, SHARED_STATE_UNAVAILABLE_MESSAGE, SHARED_STATE_RETRY_AFTER_S);
+  constructor(cause?: unknown, message: string = SHARED_STATE_UNAVAILABLE_MESSAGE) {
+    super(503, message, SHARED_STATE_RETRY_AFTER_S);
     this.name = "SharedStateUnavailableError";
     this.cause = cause;
   }
@@ -36,6 +36,8 @@ export interface SharedState {
   redis: Redis;
   /** True while commands can be sent. */
   available(): boolean;
+  /** Milliseconds since the connection last became ready (0 while it is down). */
+  connectedForMs(): number;
   /** Throws a 503 SharedStateUnavailableError unless available. */
   assertAvailable(): void;
   /**
@@ -78,9 +80,11 @@ export async function connectSharedState(url: string, log: SharedStateLog): Prom
   const where = redisLocation(url);
   const reconnectListeners: (() => void)[] = [];
   let wasReady = false;
+  let readySince = 0;
   let lost = false;
 
   redis.on("ready", () => {
+    readySince = Date.now();
     if (lost) {
       lost = false;
       log.info(`Redis at ${where} is back; shared state is available again.`);
@@ -123,6 +127,7 @@ export async function connectSharedState(url: string, log: SharedStateLog): Prom
   return {
     redis,
     available,
+    connectedForMs: () => (available() ? Date.now() - readySince : 0),
     assertAvailable() {
       if (!available()) throw new SharedStateUnavailableError();
     },
