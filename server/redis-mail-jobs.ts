@@ -8,7 +8,8 @@
  *   (a retry of the same key, or the sweep) takes the job over and mails it once.
  * - `jobs:pending` (sorted by start time) lets the sweep find jobs nobody is sending.
  *
- * An instance takes over someone else's job only after it has been connected for a full lease:
+ * An instance takes over someone else's job only after it has been connected for a full lease (plus
+ * the longest reconnect pause):
  * after a Redis outage, the instance that sent a mail but could not record it gets that long to
  * reconnect and record it, so the mail is not sent twice.
  */
@@ -17,7 +18,7 @@ import type { Redis } from "ioredis";
 import type { NotifyRequestBody } from "../src/shared/contact/protocol";
 import type { Answer } from "./idempotency-store";
 import { IDEMPOTENCY_TTL_MS, KEY_REUSED } from "./idempotency-store";
-import { type SharedState, SharedStateUnavailableError } from "./shared-state";
+import { RECONNECT_MAX_DELAY_MS, type SharedState, SharedStateUnavailableError } from "./shared-state";
 
 /** Default lease: longer than the mailer's worst case between renewals. */
 export const MAIL_LEASE_MS = 15_000;
@@ -197,8 +198,12 @@ export function createRedisMailJobs(
     }
   }
 
-  /** True when this instance may take over a job someone else began (see the file comment). */
-  const mayTakeOver = () => shared.connectedForMs() >= leaseMs;
+  /**
+   * True when this instance may take over a job someone else began (see the file comment): it has
+   * been connected for a full lease plus the longest reconnect pause, so the job's holder, if it is
+   * alive, has had the time to reconnect and renew its lease or record its mail.
+   */
+  const mayTakeOver = () => shared.connectedForMs() >= leaseMs + RECONNECT_MAX_DELAY_MS;
 
   async function tryLease(key: string): Promise<boolean> {
     return (await redis.set(leaseKey(key), owner, "PX", leaseMs, "NX")) === "OK";

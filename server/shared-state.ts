@@ -13,6 +13,8 @@ import { HttpError } from "./errors";
 export const SHARED_STATE_RETRY_AFTER_S = 5;
 /** How long the server waits for Redis when it starts before giving up. */
 const STARTUP_WAIT_MS = 10_000;
+/** Longest pause between two reconnect attempts. */
+export const RECONNECT_MAX_DELAY_MS = 2_000;
 /** Every key this server writes starts with it, so a shared Redis stays tidy. */
 export const KEY_PREFIX = "portfolio:";
 
@@ -74,8 +76,8 @@ export async function connectSharedState(url: string, log: SharedStateLog): Prom
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     commandTimeout: 2_000,
-    // Reconnect for ever, at most 2 s apart.
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    // Reconnect for ever, at most RECONNECT_MAX_DELAY_MS apart.
+    retryStrategy: (attempt) => Math.min(attempt * 200, RECONNECT_MAX_DELAY_MS),
   });
   const where = redisLocation(url);
   const reconnectListeners: (() => void)[] = [];

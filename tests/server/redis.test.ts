@@ -3,18 +3,24 @@
  * Idempotency-Key, a 503 with Retry-After while Redis is away and recovery when it is back.
  * Real HTTP on loopback and a real SMTP server.
  */
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
 import { SENT_MESSAGE } from "../../server/api-routes";
 import { SHARED_STATE_UNAVAILABLE_MESSAGE } from "../../server/shared-state";
 import {
+  API_KEY,
+  closedPort,
   MESSAGES_PATH,
   NOTIFY_PATH,
+  OWNER_EMAIL,
   post,
   removeTempDirs,
   type SmtpSink,
   startServer,
   startSmtp,
   type TestServer,
+  tempDir,
 } from "./helpers";
 import { type RedisProcess, startRedis } from "./redis-process";
 
@@ -48,6 +54,56 @@ async function healthBecomes(server: TestServer, status: number): Promise<void> 
     if (Date.now() > deadline) throw new Error(`/healthz stayed ${response.status}, expected ${status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Shortest lease the configuration accepts, so a takeover happens within seconds. */
+const LEASE = { MAIL_LEASE_MS: "1000" };
+
+interface ChildInstance {
+  url: string;
+  child: ChildProcess;
+  /** SIGKILL: no shutdown hook runs, as when a container is killed. */
+  kill(): Promise<void>;
+}
+
+/** A server instance in its own process (`server/main.ts`), so the test can kill it outright. */
+async function childInstance(env: Record<string, string>): Promise<ChildInstance> {
+  const port = await closedPort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: resolve(import.meta.dirname, "../.."),
+    env: {
+      PATH: process.env.PATH ?? "",
+      API_KEY,
+      OWNER_EMAIL,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: await tempDir(),
+      STATIC_DIR: resolve(await tempDir(), "no-dist-here"),
+      LOG_LEVEL: "info",
+      RATE_LIMIT_MAX: "100000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  let output = "";
+  await new Promise<void>((ready, fail) => {
+    const check = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Portfolio server ready")) ready();
+    };
+    child.stdout?.on("data", check);
+    child.stderr?.on("data", check);
+    void exited.then(() => fail(new Error(`the instance exited before it was ready:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    async kill() {
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
 }
 
 beforeAll(async () => {
@@ -138,6 +194,75 @@ test("Redis stopped mid-run: 503 with Retry-After, /healthz says so, nothing mai
   // And new messages go through again.
   expect((await notify(a, randomUUID(), message())).status).toBe(200);
   expect(smtp.mails).toHaveLength(2);
+});
+
+test("a job claimed by an instance that is then killed is mailed once, by the other instance", async () => {
+  const [survivor] = await Promise.all([startServer({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE })]);
+  servers.push(survivor);
+  const doomed = await childInstance({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE });
+  try {
+    const body = message();
+    const key = randomUUID();
+    const claimed = smtp.holdNext();
+    const request = post(
+      doomed.url,
+      NOTIFY_PATH,
+      { ...body, id: undefined },
+      {
+        headers: { "idempotency-key": key },
+      },
+    ).then(
+      (response) => response.status,
+      () => "connection lost",
+    );
+    // The doomed instance holds the job and its mail is on the wire, not yet accepted.
+    await claimed;
+    const takenOver = smtp.holdNext();
+    await doomed.kill();
+    expect(await request).toBe("connection lost");
+    expect(smtp.mails).toHaveLength(0);
+
+    // Its lease runs out and the survivor sends the job, with the visitor's message.
+    (await takenOver).release();
+    await expect.poll(() => smtp.mails.length).toBe(1);
+    expect(smtp.mails[0]?.raw.toString()).toContain(body.message);
+
+    // The visitor's outbox retries with the same key: answered from the record, not mailed again.
+    const retried = await notify(survivor, key, body);
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual({ success: true, msg: SENT_MESSAGE });
+    expect(smtp.mails).toHaveLength(1);
+  } finally {
+    await doomed.kill();
+  }
+});
+
+test("Redis lost while a mail is on its way: the visitor gets the answer, the outcome is recorded on reconnect, no second mail", async () => {
+  const [a, b] = await twoInstances(LEASE);
+  const body = message();
+  const key = randomUUID();
+  const inFlight = smtp.holdNext();
+  const request = notify(a, key, body);
+  const { release } = await inFlight;
+
+  await redis.stop();
+  try {
+    await healthBecomes(a, 503);
+    release();
+    const answer = await request;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ success: true, msg: SENT_MESSAGE });
+  } finally {
+    await redis.start();
+  }
+  await healthBecomes(a, 200);
+  await healthBecomes(b, 200);
+
+  // A retry on the other instance is answered once the sender has recorded the outcome.
+  const retried = await notify(b, key, body);
+  expect(retried.status).toBe(200);
+  expect(await retried.json()).toEqual({ success: true, msg: SENT_MESSAGE });
+  expect(smtp.mails).toHaveLength(1);
 });
 
 test("without REDIS_URL nothing changes: /healthz has no redis field", async () => {
