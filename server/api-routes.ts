@@ -19,7 +19,7 @@ import { HttpError, MESSAGES } from "./errors";
 import { type Answer, fingerprintOf, type IdempotencyStore } from "./idempotency-store";
 import type { Mailer } from "./mailer";
 import type { MessageStore } from "./message-store";
-import type { RedisMailJobs } from "./redis-mail-jobs";
+import type { MailJobRunner } from "./redis-mail-jobs";
 import { idempotencyHeadersSchema, notifyBodySchema, storeBodySchema } from "./schemas";
 
 export interface ApiDeps {
@@ -28,7 +28,7 @@ export interface ApiDeps {
   messages: MessageStore;
   idempotency: IdempotencyStore;
   /** Set with REDIS_URL: idempotency records and mail jobs shared by every instance. */
-  mailJobs?: RedisMailJobs;
+  mailJobs?: MailJobRunner;
 }
 
 export const SENT_MESSAGE = "Thanks for your message! I'll get back to you soon.";

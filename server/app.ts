@@ -13,7 +13,8 @@ import { errorHandler, isApiPath } from "./errors";
 import { openIdempotencyStore } from "./idempotency-store";
 import { createMailer } from "./mailer";
 import { openMessageStore } from "./message-store";
-import { createRedisMailJobs } from "./redis-mail-jobs";
+import { openRedisMailJobStore } from "./redis-mail-job-store";
+import { createMailJobRunner } from "./redis-mail-jobs";
 import { connectSharedState, type SharedState } from "./shared-state";
 import { registerStaticSite } from "./static-site";
 
@@ -73,10 +74,11 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
   const mailJobs =
     shared === undefined
       ? undefined
-      : createRedisMailJobs(shared, (message) => notifyOwner({ config, mailer }, message, app.log), {
-          leaseMs: config.mailLeaseMs,
-          log: app.log,
-        });
+      : createMailJobRunner(
+          openRedisMailJobStore(shared, { log: app.log }),
+          (message) => notifyOwner({ config, mailer }, message, app.log),
+          { leaseMs: config.mailLeaseMs, log: app.log },
+        );
   app.addHook("onClose", async () => {
     await mailJobs?.close();
     mailer.close();

@@ -8,6 +8,7 @@
  */
 import { Redis } from "ioredis";
 import { HttpError } from "./errors";
+import { StoreUnavailableError } from "./stores";
 
 /** How long a client should wait before retrying while Redis is away. */
 export const SHARED_STATE_RETRY_AFTER_S = 5;
@@ -62,6 +63,7 @@ function isRedisError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (
     error instanceof SharedStateUnavailableError ||
+    error instanceof StoreUnavailableError ||
     /Command timed out|Connection is closed|Stream isn't writeable|Reached the max retries/.test(
       error.message,
     )

@@ -235,7 +235,7 @@ test("a job claimed by an instance that is then killed is mailed once, by the ot
   } finally {
     await doomed.kill();
   }
-});
+}, 60_000); // a second server process under tsx can take a while to start on a busy machine
 
 test("Redis lost while a mail is on its way: the visitor gets the answer, the outcome is recorded on reconnect, no second mail", async () => {
   const [a, b] = await twoInstances(LEASE);
