@@ -4,39 +4,34 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import cors from "@fastify/cors";
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import {
   API_KEY_HEADER,
   IDEMPOTENCY_HEADER,
   MESSAGES_PATH,
   NOTIFY_PATH,
   type NotifyRequestBody,
-  type ServerAnswer,
   type StoreRequestBody,
 } from "../src/shared/contact/protocol";
 import type { Config } from "./config";
 import { HttpError, MESSAGES } from "./errors";
-import { type Answer, fingerprintOf, type IdempotencyStore } from "./idempotency-store";
-import type { Mailer } from "./mailer";
-import type { MessageStore } from "./message-store";
-import type { MailJobRunner } from "./redis-mail-jobs";
+import { type MailOutbox, STILL_SENDING_RETRY_AFTER_S } from "./mail-outbox";
 import { idempotencyHeadersSchema, notifyBodySchema, storeBodySchema } from "./schemas";
+import { type Answer, type MessageStore, StoreUnavailableError } from "./stores";
 
 export interface ApiDeps {
   config: Config;
-  mailer: Mailer;
+  outbox: MailOutbox;
   messages: MessageStore;
-  idempotency: IdempotencyStore;
-  /** Set with REDIS_URL: idempotency records and mail jobs shared by every instance. */
-  mailJobs?: MailJobRunner;
+  /** The port the server listens on (loopback origins on it are the server's own outside production). */
+  listeningPort: () => number | undefined;
 }
 
-export const SENT_MESSAGE = "Thanks for your message! I'll get back to you soon.";
+export { MAIL_FAILED_MESSAGE, SENT_MESSAGE } from "./mail-outbox";
 export const SAVED_MESSAGE = "Message saved.";
-export const MAIL_FAILED_MESSAGE =
-  "Sorry, your message could not be delivered right now. Please try again in a few minutes.";
 export const SAVE_FAILED_MESSAGE =
   "Sorry, your message could not be saved right now. Please try again later.";
+export const ID_REUSED_MESSAGE = "This message id was already used for a different message.";
 
 interface IdempotencyHeaders {
   "idempotency-key"?: string;
@@ -47,43 +42,54 @@ function digest(value: string): Buffer {
 }
 
 /** Trims the text fields (validation already guaranteed they are not blank). */
-function normalize(body: NotifyRequestBody): NotifyRequestBody {
+export function normalize(body: NotifyRequestBody): NotifyRequestBody {
   return { name: body.name.trim(), email: body.email.trim(), message: body.message.trim() };
 }
 
-/** Mails the owner (and the optional auto-reply) and gives the visitor's answer. */
-export async function notifyOwner(
-  { config, mailer }: Pick<ApiDeps, "config" | "mailer">,
-  message: NotifyRequestBody,
-  log: FastifyBaseLogger,
+/**
+ * Stores a validated message (`POST /api/messages`, and any other entry point such as a form
+ * post): 201 when new, 200 for a retry of the same message, 422 for a reused id with other
+ * fields, 503 when the disk refuses (nothing half-written), 500 otherwise.
+ */
+export async function storeMessage(
+  messages: MessageStore,
+  body: StoreRequestBody,
+  log: FastifyRequest["log"],
 ): Promise<Answer> {
   try {
-    await mailer.sendNotification(message);
+    const outcome = await messages.add({ id: body.id, ...normalize(body) });
+    if (outcome === "conflict") return { status: 422, body: { success: false, error: ID_REUSED_MESSAGE } };
+    return { status: outcome === "added" ? 201 : 200, body: { success: true, msg: SAVED_MESSAGE } };
   } catch (error) {
-    log.error({ err: error }, "could not send the notification mail");
-    return { status: 502, body: { success: false, error: MAIL_FAILED_MESSAGE } };
+    log.error({ err: error }, "could not store the message");
+    const status = error instanceof StoreUnavailableError ? 503 : 500;
+    return { status, body: { success: false, error: SAVE_FAILED_MESSAGE } };
   }
-  if (config.autoReply) {
-    // The owner has the message: a failed thank-you is logged, not reported to the visitor.
-    await mailer
-      .sendAutoReply(message)
-      .catch((error: unknown) => log.warn({ err: error }, "could not send the auto-reply"));
-  }
-  return { status: 200, body: { success: true, msg: SENT_MESSAGE } };
+}
+
+function sendAnswer(reply: FastifyReply, answer: Answer, retryAfterS: number) {
+  if (answer.status === 503) reply.header("retry-after", String(retryAfterS));
+  return reply.code(answer.status).send(answer.body);
 }
 
 export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (
   api,
-  { config, mailer, messages, idempotency, mailJobs },
+  { config, outbox, messages, listeningPort },
 ) => {
-  const allowed = new Set(config.allowedOrigins);
+  const publicOrigins = new Set(config.publicOrigins);
   const expectedKey = digest(config.apiKey);
 
-  /** The page's own origin (same host as the request) or one of ALLOWED_ORIGINS. */
-  function originAllowed(origin: string, request: FastifyRequest): boolean {
-    if (allowed.has(origin)) return true;
+  /**
+   * One of the configured public origins or, outside production, loopback on this server's own
+   * port. Never derived from the Host header, which any client sets as it likes.
+   */
+  function originAllowed(origin: string): boolean {
+    if (publicOrigins.has(origin)) return true;
+    if (config.production) return false;
     try {
-      return new URL(origin).host === request.host.toLowerCase();
+      const url = new URL(origin);
+      const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+      return url.protocol === "http:" && loopback && Number(url.port) === listeningPort();
     } catch {
       return false; // "null" (sandboxed frames, file://) and anything unparsable
     }
@@ -98,7 +104,7 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (
     delegator: (request, callback) => {
       const { origin } = request.headers;
       callback(null, {
-        origin: origin !== undefined && originAllowed(origin, request) ? origin : false,
+        origin: origin !== undefined && originAllowed(origin) ? origin : false,
         methods: ["POST"],
         allowedHeaders: ["Content-Type", API_KEY_HEADER, IDEMPOTENCY_HEADER],
         maxAge: 600,
@@ -107,11 +113,11 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (
   });
 
   // After the rate limit (onRequest) and before the body is read: refuse other sites and
-  // callers without the key.
+  // callers without the key. A preflight (OPTIONS) carries no key by design.
   api.addHook("preParsing", async (request) => {
+    if (request.method === "OPTIONS") return;
     const { origin } = request.headers;
-    if (origin !== undefined && !originAllowed(origin, request))
-      throw new HttpError(403, MESSAGES.forbiddenOrigin);
+    if (origin !== undefined && !originAllowed(origin)) throw new HttpError(403, MESSAGES.forbiddenOrigin);
     if (!keyMatches(request.headers[API_KEY_HEADER])) throw new HttpError(401, MESSAGES.unauthorized);
   });
 
@@ -130,32 +136,14 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (
     NOTIFY_PATH,
     { schema: { body: notifyBodySchema, headers: idempotencyHeadersSchema }, config: { rateLimit } },
     async (request, reply) => {
-      const message = normalize(request.body);
-      const key = request.headers["idempotency-key"];
-      const send = () => notifyOwner({ config, mailer }, message, request.log);
-      const answer =
-        key === undefined
-          ? await send()
-          : mailJobs !== undefined
-            ? await mailJobs.run(key, fingerprintOf(message), message)
-            : await idempotency.run(key, fingerprintOf(message), send);
-      return reply.code(answer.status).send(answer.body);
+      const answer = await outbox.notify(request.headers["idempotency-key"], normalize(request.body));
+      return sendAnswer(reply, answer, STILL_SENDING_RETRY_AFTER_S);
     },
   );
 
   api.post<{ Body: StoreRequestBody; Headers: IdempotencyHeaders }>(
     MESSAGES_PATH,
     { schema: { body: storeBodySchema, headers: idempotencyHeadersSchema }, config: { rateLimit } },
-    async (request, reply) => {
-      let added: boolean;
-      try {
-        added = await messages.add({ id: request.body.id, ...normalize(request.body) });
-      } catch (error) {
-        request.log.error({ err: error }, "could not store the message");
-        throw new HttpError(500, SAVE_FAILED_MESSAGE);
-      }
-      const body: ServerAnswer = { success: true, msg: SAVED_MESSAGE };
-      return reply.code(added ? 201 : 200).send(body);
-    },
+    async (request, reply) => sendAnswer(reply, await storeMessage(messages, request.body, request.log), 10),
   );
 };

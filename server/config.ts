@@ -16,7 +16,7 @@ export interface MailAddress {
 export interface Config {
   port: number;
   host: string;
-  /** Absolute path of the data directory (messages.jsonl, idempotency.jsonl, outbox/). */
+  /** Absolute path of the data directory (portfolio.db, outbox/). */
   dataDir: string;
   /** Absolute path of the built app (`dist/`). */
   staticDir: string;
@@ -25,6 +25,12 @@ export interface Config {
   usingDevApiKey: boolean;
   /** Origins (scheme://host[:port]) allowed to call the API cross-origin. */
   allowedOrigins: string[];
+  /**
+   * The site's public origins (VITE_SITE_URL's origin and ALLOWED_ORIGINS): the only origins a
+   * browser may call the API from, besides loopback on the server's own port outside production.
+   * The Host header is never trusted for this.
+   */
+  publicOrigins: string[];
   /** SMTP connection URL; undefined = write .eml files to DATA_DIR/outbox/. */
   smtpUrl: string | undefined;
   ownerEmail: string;
@@ -32,8 +38,16 @@ export interface Config {
   autoReply: boolean;
   rateLimitMax: number;
   rateLimitWindowMs: number;
-  /** Fastify's trustProxy: false, true (any proxy), or a comma-separated list of proxy IPs/CIDRs. */
-  trustProxy: boolean | string;
+  /**
+   * Who may set X-Forwarded-For: false (nobody), a hop count (that many proxies in front; the port
+   * must only be reachable through them) or a comma-separated list of proxy addresses/CIDRs.
+   */
+  trustProxy: false | number | string;
+  /** Days a stored message is kept (purged on start and daily); 0 keeps them forever. */
+  messageRetentionDays: number;
+  /** Open connections at most, and per client address (the latter not behind a trusted proxy). */
+  maxConnections: number;
+  maxConnectionsPerIp: number;
   nodeEnv: string;
   production: boolean;
   logLevel: LogLevel;
@@ -159,17 +173,30 @@ function mailFrom(env: Env, ownerEmail: string): MailAddress {
   return { name: match[1]?.trim() ?? "", address };
 }
 
-/** Fastify 5 refuses hop counts (they let direct clients spoof X-Forwarded-For). */
-function trustProxy(env: Env): boolean | string {
+/**
+ * A hop count or a list of proxy addresses. `true` (any peer may claim any client address, so
+ * every client picks its own rate-limit key) is refused.
+ */
+function trustProxy(env: Env): false | number | string {
   const raw = read(env, "TRUST_PROXY");
   if (raw === undefined || /^(false|0|no|off)$/i.test(raw)) return false;
-  if (/^(true|1|yes|on)$/i.test(raw)) return true;
+  if (/^(true|yes|on)$/i.test(raw)) {
+    throw new ConfigError(
+      "TRUST_PROXY=true is refused: it would let every client choose its own address (and rate-limit key) through X-Forwarded-For. Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. loopback,10.1.0.0/16).",
+    );
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10)
+      throw new ConfigError(`TRUST_PROXY: ${raw} proxies is not a plausible hop count (1 to 10).`);
+    return hops;
+  }
   const parts = raw.split(",").map((part) => part.trim());
   const isProxy = (part: string) =>
     /^(loopback|linklocal|uniquelocal)$/.test(part) || /^[0-9a-fA-F.:]+(\/\d+)?$/.test(part);
   if (parts.every((part) => isProxy(part) && !/^\d+$/.test(part))) return parts.join(",");
   throw new ConfigError(
-    `TRUST_PROXY must be "true", "false" or a comma-separated list of proxy addresses/CIDRs such as loopback,10.1.0.0/16 (got "${raw}").`,
+    `TRUST_PROXY must be a number of proxies (e.g. 1) or a comma-separated list of proxy addresses/CIDRs such as loopback,10.1.0.0/16 (got "${raw}").`,
   );
 }
 
@@ -189,6 +216,12 @@ function redisUrl(env: Env): string | undefined {
   }
   if (url.hostname === "") throw new ConfigError("REDIS_URL has no host name.");
   return raw;
+}
+
+/** VITE_SITE_URL's origin (when set) and ALLOWED_ORIGINS. */
+function publicOrigins(env: Env, allowed: string[]): string[] {
+  const site = read(env, "VITE_SITE_URL");
+  return [...new Set([...(site === undefined ? [] : [origin(site, "VITE_SITE_URL")]), ...allowed])];
 }
 
 function connectSrc(env: Env): string[] {
@@ -229,6 +262,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const ownerEmail = email(env, "OWNER_EMAIL", profile.email);
   const host = read(env, "HOST") ?? "127.0.0.1";
+  const allowed = allowedOrigins(env);
 
   return {
     port: integer(env, "PORT", 4173, 0, 65_535),
@@ -237,7 +271,8 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: resolve(read(env, "STATIC_DIR") ?? "dist"),
     apiKey: configuredKey ?? DEV_API_KEY,
     usingDevApiKey: configuredKey === undefined,
-    allowedOrigins: allowedOrigins(env),
+    allowedOrigins: allowed,
+    publicOrigins: publicOrigins(env, allowed),
     smtpUrl: smtpUrl(env),
     ownerEmail,
     mailFrom: mailFrom(env, ownerEmail),
@@ -245,6 +280,9 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitMax: integer(env, "RATE_LIMIT_MAX", 5, 1, 1_000_000),
     rateLimitWindowMs: integer(env, "RATE_LIMIT_WINDOW_MS", 60_000, 1_000, 86_400_000),
     trustProxy: trustProxy(env),
+    messageRetentionDays: integer(env, "MESSAGE_RETENTION_DAYS", 365, 0, 36_500),
+    maxConnections: integer(env, "MAX_CONNECTIONS", 1_024, 16, 100_000),
+    maxConnectionsPerIp: integer(env, "MAX_CONNECTIONS_PER_IP", 32, 1, 100_000),
     nodeEnv,
     production,
     logLevel: logLevel(env, nodeEnv),

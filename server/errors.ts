@@ -2,9 +2,11 @@
  * Every error becomes `{ success: false, error: "<a sentence>" }` on the API (plain text on
  * other paths). Raw ajv or Fastify messages never reach a visitor.
  */
+import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerAnswer } from "../src/shared/contact/protocol";
 import { type SchemaError, validationMessage } from "./schemas";
+import { StoreUnavailableError } from "./stores";
 
 /** An error whose message is written for the visitor. */
 export class HttpError extends Error {
@@ -27,6 +29,10 @@ export const MESSAGES = {
   emptyBody: "The request body is empty.",
   tooLarge: "The message is too large.",
   badRequest: "The request could not be read.",
+  timeout: "The request took too long to arrive.",
+  busy: "The server is busy right now. Please try again in a moment.",
+  unavailable: "Sorry, the server cannot save anything right now. Please try again later.",
+  duplicateHost: "The request has more than one Host header.",
   notFound: "Not found.",
   internal: "Something went wrong on our side. Please try again later.",
 } as const;
@@ -53,6 +59,7 @@ interface ErrorFields {
 /** Status and visitor-facing sentence for any thrown value. */
 export function describeError(error: unknown): { status: number; message: string } {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
+  if (error instanceof StoreUnavailableError) return { status: 503, message: MESSAGES.unavailable };
   const fields: ErrorFields = typeof error === "object" && error !== null ? error : {};
   if (Array.isArray(fields.validation)) {
     const first = fields.validation[0] as SchemaError | undefined;
@@ -63,11 +70,17 @@ export function describeError(error: unknown): { status: number; message: string
   if (known !== undefined) return known;
   const status = typeof fields.statusCode === "number" ? fields.statusCode : 500;
   if (status === 404) return { status, message: MESSAGES.notFound };
+  if (status === 408) return { status, message: MESSAGES.timeout };
+  if (status === 503) return { status, message: MESSAGES.busy };
   if (status >= 400 && status <= 499) return { status, message: MESSAGES.badRequest };
   return { status: 500, message: MESSAGES.internal };
 }
 
+/** Seconds a client should wait after a 503. */
+export const RETRY_AFTER_S = 10;
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+  if (status === 503 && !reply.hasHeader("retry-after")) reply.header("retry-after", String(RETRY_AFTER_S));
   if (isApiPath(request.url)) {
     const body: ServerAnswer = { success: false, error: message };
     return reply.code(status).type("application/json; charset=utf-8").send(body);
@@ -82,4 +95,36 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   if (status >= 500) request.log.error({ err: error }, "request failed");
   else request.log.info({ status, reason: message }, "request refused");
   return sendError(request, reply, status, message);
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (bad syntax, oversized headers,
+ * a body that trickles past the request timeout): a short plain-text answer with the security
+ * headers when no answer is under way on the socket, then the connection is closed.
+ */
+export function clientErrorHandler(headers: Record<string, string>) {
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const [status, reason, message] =
+      error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout", MESSAGES.timeout]
+        : error.code === "HPE_HEADER_OVERFLOW"
+          ? [431, "Request Header Fields Too Large", MESSAGES.badRequest]
+          : [400, "Bad Request", MESSAGES.badRequest];
+    const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && answering?.headersSent !== true) {
+      const lines = Object.entries({
+        ...headers,
+        "Content-Type": "text/plain; charset=utf-8",
+        "Content-Length": String(Buffer.byteLength(message)),
+        "Cache-Control": "no-store",
+        Connection: "close",
+      }).map(([name, value]) => `${name}: ${value}`);
+      // end() flushes the answer first (destroy() would drop it); a peer that never reads is cut.
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\n${lines.join("\r\n")}\r\n\r\n${message}`);
+      setTimeout(() => socket.destroy(), 1_000).unref();
+      return;
+    }
+    socket.destroy();
+  };
 }

@@ -17,6 +17,7 @@
 import type { Redis } from "ioredis";
 import type { NotifyRequestBody } from "../src/shared/contact/protocol";
 import { RECONNECT_MAX_DELAY_MS, type SharedState } from "./shared-state";
+import { IDEMPOTENCY_TTL_MS } from "./sqlite-stores";
 import {
   type Answer,
   type ClaimResult,
@@ -26,7 +27,6 @@ import {
   StoreUnavailableError,
 } from "./stores";
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const PENDING = "jobs:pending";
 /** How many abandoned jobs one `claimAbandoned` call takes at most. */
 const ABANDONED_BATCH = 50;

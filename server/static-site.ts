@@ -41,6 +41,8 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
       root,
       cacheControl: false,
       dotfiles: "ignore",
+      // The build writes .br and .gz next to each compressible file: sent as they are.
+      preCompressed: true,
       setHeaders: (reply, file) => {
         reply.header("cache-control", cacheControlFor(root, file));
       },
@@ -66,6 +68,13 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "/";
+    if (request.method === "OPTIONS") {
+      // Not a CORS preflight for an allowed origin (those are answered by the API's CORS).
+      return reply
+        .code(204)
+        .header("allow", isApiPath(pathname) ? "POST, OPTIONS" : "GET, HEAD, OPTIONS")
+        .send();
+    }
     const wantsPage = request.method === "GET" || request.method === "HEAD";
     if (isApiPath(pathname) || !built || !wantsPage || extname(pathname) !== "") {
       return sendError(request, reply, 404, MESSAGES.notFound);

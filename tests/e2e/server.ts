@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closedPort } from "../support/net";
 
+export { storedMessages } from "../support/stored-messages";
 export { closedPort };
 
 export const ROOT = join(import.meta.dirname, "../..");
@@ -17,26 +18,6 @@ export function freshDir(path: string): string {
   rmSync(path, { recursive: true, force: true });
   mkdirSync(path, { recursive: true });
   return path;
-}
-
-export interface StoredMessage {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  createdAt: string;
-}
-
-/** What the server appended to DATA_DIR/messages.jsonl. */
-export function storedMessages(dataDir: string): StoredMessage[] {
-  try {
-    return readFileSync(join(dataDir, "messages.jsonl"), "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as StoredMessage);
-  } catch {
-    return [];
-  }
 }
 
 /** The mails the server wrote to DATA_DIR/outbox/ (raw .eml text). */

@@ -30,6 +30,10 @@ describe("loadConfig", () => {
       rateLimitMax: 5,
       rateLimitWindowMs: 60_000,
       trustProxy: false,
+      messageRetentionDays: 365,
+      maxConnections: 1_024,
+      maxConnectionsPerIp: 32,
+      publicOrigins: [],
       production: false,
       connectSrc: [],
       hsts: false,
@@ -61,6 +65,10 @@ describe("loadConfig", () => {
       RATE_LIMIT_MAX: "10",
       RATE_LIMIT_WINDOW_MS: "30000",
       TRUST_PROXY: "loopback, 10.0.0.0/8",
+      MESSAGE_RETENTION_DAYS: "30",
+      MAX_CONNECTIONS: "500",
+      MAX_CONNECTIONS_PER_IP: "8",
+      VITE_SITE_URL: "https://me.example/",
       VITE_NOTIFY_URL: "https://notify.example.org/api",
       VITE_FIREBASE_PROJECT_ID: "demo",
     });
@@ -79,8 +87,21 @@ describe("loadConfig", () => {
       rateLimitMax: 10,
       rateLimitWindowMs: 30_000,
       trustProxy: "loopback,10.0.0.0/8",
+      messageRetentionDays: 30,
+      maxConnections: 500,
+      maxConnectionsPerIp: 8,
+      publicOrigins: ["https://me.example", "https://a.example", "https://b.example:8443"],
       connectSrc: ["https://notify.example.org", "https://firestore.googleapis.com"],
     });
+  });
+
+  test("TRUST_PROXY takes a hop count; true is refused with the reason", () => {
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    for (const value of ["true", "TRUE", "yes"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY=true is refused.*X-Forwarded-For/,
+      );
+    }
   });
 
   test.each([
@@ -99,8 +120,10 @@ describe("loadConfig", () => {
     ["MAIL_FROM", "Name <not-an-address>"],
     ["API_KEY", "has space in it"],
     ["API_KEY", "short"],
-    ["TRUST_PROXY", "2"],
     ["TRUST_PROXY", "everyone"],
+    ["TRUST_PROXY", "99"],
+    ["MESSAGE_RETENTION_DAYS", "a year"],
+    ["MAX_CONNECTIONS", "3"],
     ["VITE_NOTIFY_URL", "notify.example.com"],
     ["LOG_LEVEL", "loud"],
   ])("%s=%s is a startup error naming the variable", (name, value) => {
@@ -149,6 +172,12 @@ describe("server/main.ts", () => {
     const run = start({ NODE_ENV: "production", DATA_DIR: await tempDir() });
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain("Cannot start the server: API_KEY is required when NODE_ENV=production");
+  });
+
+  test("TRUST_PROXY=true refuses to start with a clear message", async () => {
+    const run = start({ TRUST_PROXY: "true", PORT: "0", DATA_DIR: await tempDir() });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain("Cannot start the server: TRUST_PROXY=true is refused");
   });
 
   test("starts with no configuration, warns about the development key, logs its URL and sends", async () => {

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { buildServer } from "../../server/app";
+import { buildServer, type ServerOverrides } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../../src/shared/contact/protocol";
 
@@ -110,7 +110,10 @@ export interface TestServer {
  * Builds and starts the server on 127.0.0.1:0 with a test key, a temp DATA_DIR, no static dir
  * (unless given), silent logs and a generous rate limit; `env` overrides any of it.
  */
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  overrides: ServerOverrides = {},
+): Promise<TestServer> {
   const dataDir = env.DATA_DIR ?? (await tempDir());
   const config = loadConfig({
     API_KEY,
@@ -121,7 +124,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     ...env,
     DATA_DIR: dataDir,
   });
-  const app = await buildServer(config);
+  const app = await buildServer(config, overrides);
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   return { app, url, dataDir, close: () => app.close() };
 }
@@ -193,3 +196,4 @@ export function addresses(field: ParsedMail["to"]): string[] {
 }
 
 export { closedPort } from "../support/net";
+export { storedMessages } from "../support/stored-messages";

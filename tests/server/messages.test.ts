@@ -1,15 +1,14 @@
 /**
- * POST /api/messages: the local message store (DATA_DIR/messages.jsonl).
+ * POST /api/messages: the local message store (DATA_DIR/portfolio.db).
  */
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
-import { SAVED_MESSAGE } from "../../server/api-routes";
+import { ID_REUSED_MESSAGE, SAVED_MESSAGE } from "../../server/api-routes";
 import {
-  jsonLines,
   MESSAGES_PATH,
   post,
   removeTempDirs,
   startServer,
+  storedMessages,
   type TestServer,
   tempDir,
   validMessage,
@@ -23,10 +22,6 @@ async function serve(env: Record<string, string | undefined> = {}): Promise<Test
   return server;
 }
 
-function storeFile(server: TestServer): string {
-  return join(server.dataDir, "messages.jsonl");
-}
-
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
@@ -35,23 +30,22 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-test("stores one line with id, name, email, message and createdAt, and answers 201", async () => {
+test("stores one row with id, name, email, message and createdAt, and answers 201", async () => {
   const server = await serve();
   const id = randomUUID();
   const response = await post(server.url, MESSAGES_PATH, { id, ...validMessage });
 
   expect(response.status).toBe(201);
   expect(await response.json()).toEqual({ success: true, msg: SAVED_MESSAGE });
-  const lines = await jsonLines(storeFile(server));
+  const lines = storedMessages(server.dataDir);
   expect(lines).toHaveLength(1);
   const [line] = lines;
-  expect(Object.keys(line ?? {}).sort()).toEqual(["createdAt", "email", "id", "message", "name"]);
-  expect(line).toMatchObject({ id, ...validMessage });
+  expect(line).toEqual({ id, ...validMessage, createdAt: line?.createdAt, notifiedAt: null });
   const createdAt = String(line?.createdAt);
   expect(new Date(createdAt).toISOString()).toBe(createdAt);
 });
 
-test("is idempotent by id: a second POST answers 200 and appends nothing", async () => {
+test("is idempotent by id: a second POST answers 200 and stores nothing more", async () => {
   const server = await serve();
   const id = randomUUID();
   expect((await post(server.url, MESSAGES_PATH, { id, ...validMessage })).status).toBe(201);
@@ -59,7 +53,7 @@ test("is idempotent by id: a second POST answers 200 and appends nothing", async
 
   expect(again.status).toBe(200);
   expect(await again.json()).toEqual({ success: true, msg: SAVED_MESSAGE });
-  expect(await jsonLines(storeFile(server))).toHaveLength(1);
+  expect(storedMessages(server.dataDir)).toHaveLength(1);
 });
 
 test("ids stored before a restart are still known after it", async () => {
@@ -72,10 +66,10 @@ test("ids stored before a restart are still known after it", async () => {
 
   const second = await serve({ DATA_DIR: dataDir });
   expect((await post(second.url, MESSAGES_PATH, { id: id.toUpperCase(), ...validMessage })).status).toBe(200);
-  expect(await jsonLines(join(dataDir, "messages.jsonl"))).toHaveLength(1);
+  expect(storedMessages(dataDir)).toHaveLength(1);
 });
 
-test("concurrent posts produce well-formed lines, one per id", async () => {
+test("concurrent posts produce well-formed rows, one per id", async () => {
   const server = await serve();
   const ids = Array.from({ length: 30 }, () => randomUUID());
   const long = `${"Ünïcödé 🚀 ".repeat(400)}end`;
@@ -86,7 +80,7 @@ test("concurrent posts produce well-formed lines, one per id", async () => {
   );
   expect(responses.map((response) => response.status)).toEqual(ids.map(() => 201));
 
-  const lines = await jsonLines(storeFile(server)); // throws on a torn or interleaved line
+  const lines = storedMessages(server.dataDir);
   expect(lines).toHaveLength(ids.length);
   expect(new Set(lines.map((line) => line.id))).toEqual(new Set(ids));
   for (const line of lines) expect(String(line.message)).toMatch(/^\d+ (Ünïcödé 🚀 )+end$/);
@@ -100,7 +94,7 @@ test("concurrent posts with one id store it once", async () => {
   );
   const statuses = responses.map((response) => response.status).sort();
   expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
-  expect(await jsonLines(storeFile(server))).toHaveLength(1);
+  expect(storedMessages(server.dataDir)).toHaveLength(1);
 });
 
 test("has its own rate limit and answers 429 past it", async () => {
@@ -109,5 +103,16 @@ test("has its own rate limit and answers 429 past it", async () => {
   const limited = await post(server.url, MESSAGES_PATH, { id: randomUUID(), ...validMessage });
   expect(limited.status).toBe(429);
   expect(limited.headers.get("retry-after")).not.toBeNull();
-  expect(await jsonLines(storeFile(server))).toHaveLength(1);
+  expect(storedMessages(server.dataDir)).toHaveLength(1);
+});
+
+test("a reused id with a different message answers 422 and keeps the first text", async () => {
+  const server = await serve();
+  const id = randomUUID();
+  expect((await post(server.url, MESSAGES_PATH, { id, ...validMessage })).status).toBe(201);
+  const reused = await post(server.url, MESSAGES_PATH, { id, ...validMessage, message: "Another text" });
+
+  expect(reused.status).toBe(422);
+  expect(await reused.json()).toEqual({ success: false, error: ID_REUSED_MESSAGE });
+  expect(storedMessages(server.dataDir).map((row) => row.message)).toEqual([validMessage.message]);
 });

@@ -2,6 +2,7 @@
  * The built app served by the notification server: cache headers, app routes, 404s,
  * security headers, compression, and the "not built" answer.
  */
+import { createHash } from "node:crypto";
 import { NOT_BUILT_MESSAGE } from "../../server/static-site";
 import { appPaths } from "../../src/config/paths";
 import {
@@ -16,7 +17,8 @@ import {
 } from "./helpers";
 
 const SHELL = "<!doctype html><title>shell</title><div id=root></div>";
-const SKILLS_PAGE = "<!doctype html><title>skills prerendered</title>";
+const INLINE_STYLE = "body{margin:0}";
+const SKILLS_PAGE = `<!doctype html><title>skills prerendered</title><style>${INLINE_STYLE}</style>`;
 const NOT_FOUND_PAGE = "<!doctype html><title>404 prerendered</title>";
 const APP_JS = `console.log(${JSON.stringify("x".repeat(4000))});`;
 
@@ -130,7 +132,7 @@ test("unknown /api and /email paths are JSON 404s", async () => {
   }
 });
 
-test("security headers: a strict CSP without unsafe-eval or upgrade-insecure-requests", async () => {
+test("security headers: a strict CSP without unsafe-inline, unsafe-eval or upgrade-insecure-requests", async () => {
   const response = await get(server.url, "/");
   const csp = response.headers.get("content-security-policy") ?? "";
   const directives = new Map(
@@ -141,7 +143,9 @@ test("security headers: a strict CSP without unsafe-eval or upgrade-insecure-req
   );
   expect(directives.get("default-src")).toBe("'self'");
   expect(directives.get("script-src")).toBe("'self'");
-  expect(directives.get("style-src")).toBe("'self' 'unsafe-inline'");
+  // The built pages' inline <style> blocks are allowed by their hashes, nothing else inline.
+  const hash = createHash("sha256").update(INLINE_STYLE).digest("base64");
+  expect(directives.get("style-src")).toBe(`'self' 'sha256-${hash}'`);
   expect(directives.get("img-src")).toBe("'self' data:");
   expect(directives.get("connect-src")).toBe(
     "'self' https://notify.example.com https://firestore.googleapis.com",
@@ -151,10 +155,12 @@ test("security headers: a strict CSP without unsafe-eval or upgrade-insecure-req
   expect(directives.get("object-src")).toBe("'none'");
   expect(directives.get("frame-ancestors")).toBe("'none'");
   expect(csp).not.toContain("unsafe-eval");
+  expect(csp).not.toContain("unsafe-inline");
   expect(csp).not.toContain("upgrade-insecure-requests");
   expect(response.headers.get("x-content-type-options")).toBe("nosniff");
   expect(response.headers.get("x-frame-options")).toBe("DENY");
   expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("permissions-policy")).toContain("camera=()");
   expect(response.headers.get("strict-transport-security")).toBeNull();
 
   const plain = await get(bare.url, "/");

@@ -5,7 +5,6 @@
  * (server/app.ts) or a node:http recording server for answers the real one cannot be made to give.
  */
 import "fake-indexeddb/auto";
-import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDeliverDeps, type PipelineConfig } from "../../src/shared/contact/deps";
 import {
@@ -22,10 +21,10 @@ import { openOutbox } from "../../src/shared/contact/outbox";
 import type { OutboxMessage } from "../../src/shared/contact/outbox-messages";
 import {
   API_KEY,
-  jsonLines,
   outboxFiles,
   removeTempDirs,
   startServer,
+  storedMessages,
   type TestServer,
 } from "../server/helpers";
 import { closedPort, type RecordingServer, sendJson, startRecordingServer } from "./recording-server";
@@ -75,7 +74,7 @@ describe("drain against the real server", () => {
     await removeTempDirs();
   });
 
-  const stored = () => jsonLines(join(server.dataDir, "messages.jsonl"));
+  const stored = async () => storedMessages(server.dataDir);
 
   it("sends every waiting entry once, in queue order, removes it and announces it", async () => {
     const time = clock();

@@ -1,0 +1,62 @@
+/**
+ * The CSP hashes of a built site's inline blocks: every `<style>` element and every inline
+ * executable `<script>` (JSON-LD and other data blocks are not executed, so they need none).
+ * The server computes them from STATIC_DIR at start; `build/firebase-headers.ts` from `dist/`.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { CspHash } from "../src/config/security-headers";
+
+export interface InlineHashes {
+  styleHashes: CspHash[];
+  scriptHashes: CspHash[];
+}
+
+function hashOf(content: string): CspHash {
+  return `'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`;
+}
+
+const EXECUTABLE = /^(|text\/javascript|application\/javascript|module)$/i;
+
+/** Hashes of one HTML document's inline blocks. */
+export function inlineHashesOf(html: string): InlineHashes {
+  const styleHashes: CspHash[] = [];
+  const scriptHashes: CspHash[] = [];
+  for (const match of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)) {
+    styleHashes.push(hashOf(match[1] ?? ""));
+  }
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? "";
+    if (EXECUTABLE.test(type)) scriptHashes.push(hashOf(match[2] ?? ""));
+  }
+  return { styleHashes, scriptHashes };
+}
+
+function htmlFiles(dir: string): string[] {
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFiles(path);
+    return entry.isFile() && entry.name.endsWith(".html") ? [path] : [];
+  });
+}
+
+/** The hashes of every HTML file under `root` (sorted, without repeats); none when it is not built. */
+export function inlineHashesOfSite(root: string): InlineHashes {
+  const styles = new Set<CspHash>();
+  const scripts = new Set<CspHash>();
+  for (const file of htmlFiles(root)) {
+    const hashes = inlineHashesOf(readFileSync(file, "utf8"));
+    for (const hash of hashes.styleHashes) styles.add(hash);
+    for (const hash of hashes.scriptHashes) scripts.add(hash);
+  }
+  return { styleHashes: [...styles].sort(), scriptHashes: [...scripts].sort() };
+}

@@ -1,0 +1,61 @@
+/**
+ * The security headers, defined once: the notification server sends them on every response and
+ * `firebase.json` is generated from them (`build/firebase-headers.ts`), so both hosts agree.
+ * Data and string building only (no DOM, no Node APIs): server/ and build/ import it.
+ */
+
+/** A CSP source such as `'sha256-…'` for an inline block (hashes are computed from the built HTML). */
+export type CspHash = `'sha256-${string}'`;
+
+export interface SecurityHeaderOptions {
+  /** Origins the page may fetch besides 'self' (notify server, Firestore). */
+  connectSrc?: readonly string[];
+  /** Hashes of the inline `<style>` blocks of the built pages. */
+  styleHashes?: readonly CspHash[];
+  /** Hashes of inline executable `<script>` blocks, if a page has any. */
+  scriptHashes?: readonly CspHash[];
+  /** Strict-Transport-Security (only meaningful over HTTPS). */
+  hsts?: boolean;
+}
+
+/** Directives in the order they are sent. No 'unsafe-inline' and no 'unsafe-eval' anywhere. */
+export function cspDirectives(options: SecurityHeaderOptions = {}): [string, string[]][] {
+  const unique = (values: readonly string[]) => [...new Set(values)];
+  return [
+    ["default-src", ["'self'"]],
+    ["script-src", unique(["'self'", ...(options.scriptHashes ?? [])])],
+    ["style-src", unique(["'self'", ...(options.styleHashes ?? [])])],
+    ["img-src", ["'self'", "data:"]],
+    ["font-src", ["'self'"]],
+    ["connect-src", unique(["'self'", ...(options.connectSrc ?? [])])],
+    ["worker-src", ["'self'"]],
+    ["manifest-src", ["'self'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["form-action", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+  ];
+}
+
+export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
+  return cspDirectives(options)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/** Every security header (name → value), in the spelling both hosts send. */
+export function securityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(options),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    // Same rule as frame-ancestors 'none', for browsers that only know X-Frame-Options.
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    "Cross-Origin-Opener-Policy": "same-origin",
+    ...(options.hsts ? { "Strict-Transport-Security": HSTS } : {}),
+  };
+}

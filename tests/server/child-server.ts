@@ -1,0 +1,88 @@
+/**
+ * The real server in a child process (`server/main.ts`, or a fixture entry that wraps it), for
+ * tests that kill it, limit its file sizes or restart it on the same DATA_DIR.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { closedPort } from "../support/net";
+import { API_KEY, OWNER_EMAIL } from "./helpers";
+
+export const ROOT = join(import.meta.dirname, "../..");
+
+export interface ChildServer {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process printed. */
+  output(): string;
+  /** Resolves with the exit code or signal once the process has ended. */
+  exited: Promise<number | string | null>;
+  /** SIGTERM and wait (no-op when it already ended). */
+  stop(): Promise<void>;
+}
+
+export interface ChildOptions {
+  env?: Record<string, string>;
+  /** A command the server runs under, e.g. ["prlimit", "--fsize=100000"]. */
+  prefix?: string[];
+  /** Entry module relative to the repository (default server/main.ts). */
+  entry?: string;
+}
+
+export async function startChildServer(dataDir: string, options: ChildOptions = {}): Promise<ChildServer> {
+  const port = await closedPort();
+  const tsx = [process.execPath, "--import", "tsx", options.entry ?? "server/main.ts"];
+  const [command = "", ...args] = [...(options.prefix ?? []), ...tsx];
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      STATIC_DIR: join(dataDir, "no-dist-here"),
+      API_KEY,
+      OWNER_EMAIL,
+      RATE_LIMIT_MAX: "1000000",
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal)),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  let ended = false;
+  void exited.then(() => {
+    ended = true;
+  });
+  // Wait for /healthz, or for the process to end (a test may expect a refusal to start).
+  for (;;) {
+    if (ended) break;
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (!ended) {
+        child.kill("SIGTERM");
+        await exited;
+      }
+    },
+  };
+}

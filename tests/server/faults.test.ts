@@ -1,0 +1,345 @@
+/**
+ * The server under faults and abuse, in process on real loopback sockets: trickling and idle
+ * clients, spoofed Host and Origin, security headers on every kind of answer, a late SMTP
+ * server, spoofing in mail headers.
+ */
+import { randomUUID } from "node:crypto";
+import { connect, type Socket } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { TIME_LIMITS } from "../../server/app";
+import { STILL_SENDING_MESSAGE } from "../../server/mail-outbox";
+import {
+  addresses,
+  MESSAGES_PATH,
+  NOTIFY_PATH,
+  outboxFiles,
+  parseMail,
+  post,
+  removeTempDirs,
+  startServer,
+  storedMessages,
+  type TestServer,
+  validMessage,
+} from "./helpers";
+
+const servers: TestServer[] = [];
+const sockets: Socket[] = [];
+
+async function serve(...args: Parameters<typeof startServer>): Promise<TestServer> {
+  const server = await startServer(...args);
+  servers.push(server);
+  return server;
+}
+
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+afterAll(async () => {
+  await removeTempDirs();
+});
+
+function portOf(url: string): number {
+  return Number(new URL(url).port);
+}
+
+/** A raw TCP connection to the server, optionally from another loopback source address. */
+function open(url: string, localAddress?: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({
+      host: "127.0.0.1",
+      port: portOf(url),
+      ...(localAddress ? { localAddress } : {}),
+    });
+    sockets.push(socket);
+    socket.once("connect", () => resolve(socket));
+    socket.once("error", reject);
+  });
+}
+
+/** Everything the server writes until it closes the connection. */
+function readAll(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let text = "";
+    socket.on("data", (chunk: Buffer) => {
+      text += chunk.toString("latin1");
+    });
+    socket.on("error", () => resolve(text));
+    socket.on("close", () => resolve(text));
+  });
+}
+
+/** Sends a raw HTTP request and resolves with the raw answer (the request closes the connection). */
+async function raw(url: string, request: string): Promise<string> {
+  const socket = await open(url);
+  const answer = readAll(socket);
+  socket.write(request);
+  return answer;
+}
+
+function headerOf(answer: string, name: string): string | undefined {
+  const head = answer.split("\r\n\r\n")[0] ?? "";
+  const line = head.split("\r\n").find((entry) => entry.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+describe("time limits and connection caps", () => {
+  test("a client trickling its body gets 408 and is closed within 30 s of its first byte", async () => {
+    const server = await serve();
+    const socket = await open(server.url);
+    const answer = readAll(socket);
+    const body = JSON.stringify({ id: randomUUID(), ...validMessage });
+    const started = Date.now();
+    socket.write(
+      `POST ${MESSAGES_PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `x-api-key: test-key-0123456789\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    // One byte a second: never finishes before the server gives up.
+    let sent = 0;
+    const trickle = setInterval(() => {
+      if (!socket.destroyed && sent < body.length) socket.write(body[sent++] ?? "");
+    }, 1_000);
+    try {
+      const text = await answer;
+      expect(text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(headerOf(text, "content-security-policy")).toContain("default-src 'self'");
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(sent).toBeLessThan(body.length);
+    } finally {
+      clearInterval(trickle);
+    }
+    expect(storedMessages(server.dataDir)).toEqual([]);
+    expect(TIME_LIMITS.requestTimeoutMs).toBeLessThanOrEqual(30_000);
+  }, 40_000);
+
+  test("idle connections from one address never stop /healthz for another", async () => {
+    const server = await serve({ MAX_CONNECTIONS_PER_IP: "20" });
+    // 200 idle connections from 127.0.0.1: past the cap they are closed at once.
+    const idle = await Promise.all(
+      Array.from({ length: 200 }, () => open(server.url).catch(() => undefined)),
+    );
+    const closed = await Promise.all(
+      idle.map(
+        (socket) =>
+          new Promise<boolean>((resolve) => {
+            if (socket === undefined || socket.destroyed) return resolve(true);
+            socket.once("close", () => resolve(true));
+            socket.setTimeout(1_000, () => resolve(false));
+          }),
+      ),
+    );
+    expect(closed.filter(Boolean).length).toBeGreaterThanOrEqual(180);
+
+    const socket = await open(server.url, "127.0.0.2");
+    const answer = readAll(socket);
+    socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    expect(await answer).toMatch(/^HTTP\/1\.1 200 [\s\S]*"status":"ok"/);
+  });
+});
+
+describe("hosts and origins", () => {
+  test("a spoofed Host with a matching Origin is refused and nothing is mailed", async () => {
+    const server = await serve();
+    const body = JSON.stringify(validMessage);
+    const answer = await raw(
+      server.url,
+      `POST ${NOTIFY_PATH} HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\n` +
+        `Content-Type: application/json\r\nx-api-key: test-key-0123456789\r\n` +
+        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 403 /);
+    expect(headerOf(answer, "access-control-allow-origin")).toBeUndefined();
+    expect(await outboxFiles(server.dataDir)).toEqual([]);
+  });
+
+  test("the configured public origin is accepted whatever the Host says", async () => {
+    const server = await serve({ VITE_SITE_URL: "https://portfolio.example" });
+    const response = await post(server.url, NOTIFY_PATH, validMessage, {
+      headers: { origin: "https://portfolio.example" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe("https://portfolio.example");
+  });
+
+  test("two Host headers get 400", async () => {
+    const server = await serve();
+    const answer = await raw(
+      server.url,
+      "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain("more than one Host header");
+  });
+
+  test("with TRUST_PROXY listing other proxies, X-Forwarded-For cannot dodge the rate limit", async () => {
+    const server = await serve({ TRUST_PROXY: "10.0.0.0/8", RATE_LIMIT_MAX: "5" });
+    const statuses: number[] = [];
+    for (let index = 0; index < 8; index += 1) {
+      const response = await post(
+        server.url,
+        MESSAGES_PATH,
+        { id: randomUUID(), ...validMessage },
+        {
+          headers: { "x-forwarded-for": `203.0.113.${index}` },
+        },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+  });
+});
+
+describe("headers on every kind of answer", () => {
+  function expectSecurityHeaders(get: (name: string) => string | null | undefined, what: string) {
+    const csp = get("content-security-policy") ?? "";
+    expect(csp, what).toContain("default-src 'self'");
+    expect(csp, what).toContain("frame-ancestors 'none'");
+    expect(csp, what).not.toContain("unsafe-inline");
+    expect(get("x-content-type-options"), what).toBe("nosniff");
+    expect(get("permissions-policy"), what).toContain("camera=()");
+    expect(get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
+  }
+
+  test("pages, API answers, Fastify's and Node's own errors", async () => {
+    const server = await serve({ NODE_ENV: "production", API_KEY: "test-key-0123456789" });
+    const cases: [string, Promise<Response>, number][] = [
+      ["healthz", fetch(`${server.url}/healthz`), 200],
+      ["page without build", fetch(`${server.url}/`), 503],
+      ["unknown path", fetch(`${server.url}/nothing.txt`), 404],
+      ["stored", post(server.url, MESSAGES_PATH, { id: randomUUID(), ...validMessage }), 201],
+      ["invalid", post(server.url, MESSAGES_PATH, { ...validMessage }), 400],
+      ["no key", post(server.url, NOTIFY_PATH, validMessage, { headers: { "x-api-key": undefined } }), 401],
+      [
+        "other site",
+        post(server.url, NOTIFY_PATH, validMessage, { headers: { origin: "https://x.example" } }),
+        403,
+      ],
+      [
+        "text body",
+        post(server.url, NOTIFY_PATH, "x", { raw: "x", headers: { "content-type": "text/plain" } }),
+        415,
+      ],
+      ["options on a page", fetch(`${server.url}/`, { method: "OPTIONS" }), 204],
+    ];
+    for (const [what, pending, status] of cases) {
+      const response = await pending;
+      expect(response.status, what).toBe(status);
+      expectSecurityHeaders((name) => response.headers.get(name), what);
+      expect(response.headers.get("strict-transport-security"), what).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
+    }
+
+    const badUrl = await raw(
+      server.url,
+      "GET /%zz%E0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
+    expect(badUrl).toMatch(/^HTTP\/1\.1 (400|404) /);
+    expect(badUrl).not.toContain("%zz");
+    expectSecurityHeaders((name) => headerOf(badUrl, name), "bad URL");
+
+    const unreadable = await raw(server.url, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n");
+    expect(unreadable).toMatch(/^HTTP\/1\.1 400 /);
+    expectSecurityHeaders((name) => headerOf(unreadable, name), "unparsable request");
+  });
+
+  test("OPTIONS on a page is answered with what the page allows, not an API-key question", async () => {
+    const server = await serve();
+    const response = await fetch(`${server.url}/`, { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(await response.text()).toBe("");
+  });
+});
+
+describe("mail", () => {
+  test("an SMTP server that accepts late, and a retry meanwhile, give one mail and one success", async () => {
+    let release: () => void = () => {};
+    const accepted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const mails: Buffer[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      disableReverseLookup: true,
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        // The mail is taken, but the answer comes only when the test says so.
+        stream.on("end", () => {
+          mails.push(Buffer.concat(chunks));
+          void accepted.then(() => callback());
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const { port } = smtp.server.address() as { port: number };
+    try {
+      const server = await serve({ SMTP_URL: `smtp://127.0.0.1:${port}` }, { answerWithinMs: 300 });
+      const key = randomUUID();
+      const headers = { "idempotency-key": key };
+
+      const first = await post(server.url, NOTIFY_PATH, validMessage, { headers });
+      expect(first.status).toBe(503);
+      expect(first.headers.get("retry-after")).not.toBeNull();
+      expect(await first.json()).toEqual({ success: false, error: STILL_SENDING_MESSAGE });
+      expect(mails).toHaveLength(1);
+
+      // The client retries while the SMTP server is still thinking: no second send.
+      const retry = await post(server.url, NOTIFY_PATH, validMessage, { headers });
+      expect(retry.status).toBe(503);
+      expect(mails).toHaveLength(1);
+
+      release();
+      for (;;) {
+        const again = await post(server.url, NOTIFY_PATH, validMessage, { headers });
+        if (again.status === 200) break;
+        expect(again.status).toBe(503);
+      }
+      expect(mails).toHaveLength(1);
+    } finally {
+      release();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
+  test("encoded-words and bidi characters in a name never reach the Subject or Reply-To", async () => {
+    const mails: Buffer[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      disableReverseLookup: true,
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          mails.push(Buffer.concat(chunks));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const { port } = smtp.server.address() as { port: number };
+    try {
+      const server = await serve({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+      const spoof = `=?utf-8?B?${Buffer.from("Your Bank").toString("base64")}?=`;
+      const name = `Eve ${spoof} \u202Egnp.exe\u202C`;
+      expect((await post(server.url, NOTIFY_PATH, { ...validMessage, name })).status).toBe(200);
+      const mail = await parseMail(mails[0] ?? "");
+      expect(mail.subject).not.toContain("Your Bank");
+      expect(mail.subject).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+      expect(mail.subject).toContain("Eve");
+      const replyTo = mail.replyTo?.value[0];
+      expect(replyTo?.name).not.toContain("Your Bank");
+      expect(replyTo?.name).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+      expect(addresses(mail.replyTo)).toEqual([validMessage.email]);
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});
