@@ -242,6 +242,11 @@ function logLevel(env: Env, nodeEnv: string): LogLevel {
   return level;
 }
 
+/** DATA_DIR as an absolute path (default .data), for the server and the messages CLI. */
+export function dataDirOf(env: Env = process.env): string {
+  return resolve(read(env, "DATA_DIR") ?? ".data");
+}
+
 /** Reads and validates the environment. Throws a ConfigError with a readable message. */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = read(env, "NODE_ENV") ?? "development";
@@ -267,7 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port: integer(env, "PORT", 4173, 0, 65_535),
     host,
-    dataDir: resolve(read(env, "DATA_DIR") ?? ".data"),
+    dataDir: dataDirOf(env),
     staticDir: resolve(read(env, "STATIC_DIR") ?? "dist"),
     apiKey: configuredKey ?? DEV_API_KEY,
     usingDevApiKey: configuredKey === undefined,

@@ -111,27 +111,40 @@ const text = (value: unknown): value is string => typeof value === "string" && v
  * Imports messages.jsonl and idempotency.jsonl of the first version (once: each file is renamed
  * to *.imported afterwards, in the same step that commits its rows).
  */
+/** Imports the messages of a JSON Lines file (id, name, email, message, createdAt); known ids are skipped. */
+export function importMessagesFile(
+  db: Db,
+  path: string,
+  now = Date.now(),
+): { imported: number; skipped: number } {
+  const { records, bad } = jsonLines(path);
+  let imported = 0;
+  let skipped = bad;
+  const insert = db.prepare(
+    "INSERT OR IGNORE INTO messages (id, name, email, message, created_at) VALUES (?, ?, ?, ?, ?)",
+  );
+  db.transaction(() => {
+    for (const record of records) {
+      const { id, name, email, message, createdAt } = record;
+      if (!text(id) || !text(name) || !text(email) || !text(message)) {
+        skipped += 1;
+        continue;
+      }
+      const created = text(createdAt) && !Number.isNaN(Date.parse(createdAt)) ? createdAt : null;
+      const at = new Date(created ?? now).toISOString();
+      imported += insert.run(id.toLowerCase(), name, email, message, at).changes;
+    }
+  })();
+  return { imported, skipped };
+}
+
 export function importLegacyFiles(db: Db, dataDir: string, now = Date.now()): ImportReport {
   const report: ImportReport = { messages: 0, idempotencyRecords: 0, skippedLines: 0 };
   const messagesPath = join(dataDir, LEGACY_MESSAGES_FILE);
   if (existsSync(messagesPath)) {
-    const { records, bad } = jsonLines(messagesPath);
-    report.skippedLines += bad;
-    const insert = db.prepare(
-      "INSERT OR IGNORE INTO messages (id, name, email, message, created_at) VALUES (?, ?, ?, ?, ?)",
-    );
-    db.transaction(() => {
-      for (const record of records) {
-        const { id, name, email, message, createdAt } = record;
-        if (!text(id) || !text(name) || !text(email) || !text(message)) {
-          report.skippedLines += 1;
-          continue;
-        }
-        const created = text(createdAt) && !Number.isNaN(Date.parse(createdAt)) ? createdAt : null;
-        const at = new Date(created ?? now).toISOString();
-        report.messages += insert.run(id.toLowerCase(), name, email, message, at).changes;
-      }
-    })();
+    const { imported, skipped } = importMessagesFile(db, messagesPath, now);
+    report.messages += imported;
+    report.skippedLines += skipped;
     renameSync(messagesPath, `${messagesPath}${IMPORTED_SUFFIX}`);
     chmodSync(`${messagesPath}${IMPORTED_SUFFIX}`, 0o600);
   }

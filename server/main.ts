@@ -14,6 +14,9 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
+// Everything the server creates (database, mails) is readable by its own user only.
+process.umask(0o077);
+
 // The same .env file Vite reads for the client's VITE_* variables configures the server too.
 if (existsSync(".env")) process.loadEnvFile(".env");
 

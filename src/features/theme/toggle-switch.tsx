@@ -5,6 +5,9 @@ import "./toggle-switch.css";
 
 const LottieToggle = lazy(() => import("./lottie-toggle"));
 
+/** Sizes with a `toggle-switch--<size>` class in toggle-switch.css. */
+const SIZED = new Set([50, TOGGLE_DEFAULT_SIZE]);
+
 interface ToggleSwitchProps {
   checked: boolean;
   /** Called with the new value after a click, Space or Enter. */
@@ -32,8 +35,10 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
       role="switch"
       aria-checked={checked}
       aria-label={label}
-      className="toggle-switch"
-      style={{ width, height }}
+      className={SIZED.has(size) ? `toggle-switch toggle-switch--${size}` : "toggle-switch"}
+      // The sizes the app uses have classes: a style attribute in prerendered HTML would need
+      // 'unsafe-inline' in the CSP. Other sizes are set on the client only.
+      style={SIZED.has(size) ? undefined : { width, height }}
       onClick={() => {
         wanted.request();
         onChange(!checked);
