@@ -7,6 +7,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { SENT_MESSAGE } from "../../server/api-routes";
+import { LOCAL_MESSAGES_WARNING } from "../../server/app";
+import { loadConfig } from "../../server/config";
 import { SHARED_STATE_UNAVAILABLE_MESSAGE } from "../../server/shared-state";
 import {
   API_KEY,
@@ -62,14 +64,15 @@ const LEASE = { MAIL_LEASE_MS: "1000" };
 interface ChildInstance {
   url: string;
   child: ChildProcess;
+  /** Everything it printed so far (JSON log lines). */
+  output(): string;
   /** SIGKILL: no shutdown hook runs, as when a container is killed. */
   kill(): Promise<void>;
 }
 
-/** A server instance in its own process (`server/main.ts`), so the test can kill it outright. */
-async function childInstance(env: Record<string, string>): Promise<ChildInstance> {
-  const port = await closedPort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+/** Spawns `server/main.ts` with the test settings plus `env`. */
+async function spawnServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  return spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: resolve(import.meta.dirname, "../.."),
     env: {
       PATH: process.env.PATH ?? "",
@@ -85,6 +88,12 @@ async function childInstance(env: Record<string, string>): Promise<ChildInstance
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+}
+
+/** A server instance in its own process, so the test can kill it outright. */
+async function childInstance(env: Record<string, string>): Promise<ChildInstance> {
+  const port = await closedPort();
+  const child = await spawnServer(env, port);
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   let output = "";
   await new Promise<void>((ready, fail) => {
@@ -99,6 +108,7 @@ async function childInstance(env: Record<string, string>): Promise<ChildInstance
   return {
     url: `http://127.0.0.1:${port}`,
     child,
+    output: () => output,
     async kill() {
       child.kill("SIGKILL");
       await exited;
@@ -263,6 +273,51 @@ test("Redis lost while a mail is on its way: the visitor gets the answer, the ou
   expect(retried.status).toBe(200);
   expect(await retried.json()).toEqual({ success: true, msg: SENT_MESSAGE });
   expect(smtp.mails).toHaveLength(1);
+});
+
+describe("configuration and start", () => {
+  test("REDIS_URL must be a redis:// or rediss:// URL, and MAIL_LEASE_MS a sane duration", () => {
+    expect(loadConfig({ REDIS_URL: "rediss://user:secret@cache.example:6380" }).redisUrl).toBe(
+      "rediss://user:secret@cache.example:6380",
+    );
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(() => loadConfig({ REDIS_URL: "http://cache.example" })).toThrow(
+      "REDIS_URL must start with redis:// or rediss://.",
+    );
+    expect(() => loadConfig({ REDIS_URL: "cache:6379" })).toThrow(/REDIS_URL must/);
+    expect(() => loadConfig({ MAIL_LEASE_MS: "10" })).toThrow(
+      /MAIL_LEASE_MS must be a whole number from 1000/,
+    );
+  });
+
+  test("a warning at start when REDIS_URL is set but messages are stored locally; none with Firestore", async () => {
+    const [local, firestore] = await Promise.all([
+      childInstance({ REDIS_URL: redis.url }),
+      childInstance({ REDIS_URL: redis.url, VITE_FIREBASE_PROJECT_ID: "demo-portfolio" }),
+    ]);
+    try {
+      expect(local.output()).toContain(LOCAL_MESSAGES_WARNING);
+      expect(firestore.output()).toContain("Portfolio server ready");
+      expect(firestore.output()).not.toContain(LOCAL_MESSAGES_WARNING);
+    } finally {
+      await Promise.all([local.kill(), firestore.kill()]);
+    }
+  }, 60_000);
+
+  test("an unreachable REDIS_URL stops the start with one clear line (no password in it)", async () => {
+    const port = await closedPort();
+    const child = await spawnServer({ REDIS_URL: `redis://:hunter2@127.0.0.1:${port}` }, await closedPort());
+    let output = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const code = await new Promise<number | null>((done) => child.once("exit", done));
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `Cannot start the server: Redis at redis://127.0.0.1:${port} (REDIS_URL) did not answer within 10 s.`,
+    );
+    expect(output).not.toContain("hunter2");
+  }, 60_000);
 });
 
 test("without REDIS_URL nothing changes: /healthz has no redis field", async () => {
