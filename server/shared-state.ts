@@ -8,7 +8,6 @@
  */
 import { Redis } from "ioredis";
 import { HttpError } from "./errors";
-import { StoreUnavailableError } from "./stores";
 
 /** How long a client should wait before retrying while Redis is away. */
 export const SHARED_STATE_RETRY_AFTER_S = 5;
@@ -59,11 +58,10 @@ export function redisLocation(url: string): string {
   return `${parsed.protocol}//${parsed.host}`;
 }
 
+/** ioredis's own failures: no connection, or Redis did not answer in time. */
 function isRedisError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
   return (
-    error instanceof SharedStateUnavailableError ||
-    error instanceof StoreUnavailableError ||
+    error instanceof Error &&
     /Command timed out|Connection is closed|Stream isn't writeable|Reached the max retries/.test(
       error.message,
     )
@@ -136,8 +134,12 @@ export async function connectSharedState(url: string, log: SharedStateLog): Prom
       if (!available()) throw new SharedStateUnavailableError();
     },
     classify(error) {
-      if (error instanceof HttpError) return error;
-      return !available() || isRedisError(error) ? new SharedStateUnavailableError(error) : error;
+      if (isRedisError(error)) return new SharedStateUnavailableError(error);
+      // A refusal of the request itself (4xx) stays what it is; an unexpected failure while Redis
+      // is away is put down to Redis.
+      const status = (error as { statusCode?: unknown } | null)?.statusCode;
+      if (error instanceof HttpError || (typeof status === "number" && status < 500)) return error;
+      return available() ? error : new SharedStateUnavailableError(error);
     },
     onReconnect(listener) {
       reconnectListeners.push(listener);
