@@ -11,7 +11,7 @@
  * Results go to bench/results/ (ignored by git) and bench/latest.md (committed).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
@@ -20,6 +20,7 @@ import lighthouse, { type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
 import { closedPort } from "../tests/support/net";
+import { serverSection, withServerSection } from "./latest-section";
 import { firstLoadJs, precache } from "./measure";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -243,7 +244,13 @@ async function main() {
     JSON.stringify({ results, firstLoad, precache: cache, offline }, null, 2),
   );
   writeFileSync(join(resultsDir, `${stamp}.md`), `${lines.join("\n")}\n`);
-  writeFileSync(join(ROOT, "bench/latest.md"), `${lines.join("\n")}\n`);
+  // Keep the figures of `npm run bench:server`, which has its own section.
+  const latest = join(ROOT, "bench/latest.md");
+  const serverPart = existsSync(latest) ? serverSection(readFileSync(latest, "utf8")) : "";
+  writeFileSync(
+    latest,
+    serverPart === "" ? `${lines.join("\n")}\n` : withServerSection(`${lines.join("\n")}\n`, serverPart),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -18,13 +18,23 @@ export interface SecurityHeaderOptions {
   hsts?: boolean;
 }
 
+/**
+ * `<style>` blocks that libraries insert at run time, with fixed content (so a fixed hash):
+ * lottie-react 3's display stylesheet (React-hoisted `<style href="lottie-display">`) and
+ * OverlayScrollbars 2's environment probe. A test recomputes them from the installed packages.
+ */
+export const LIBRARY_STYLE_HASHES: readonly CspHash[] = [
+  "'sha256-h48haH0359qOIVIMFFnYvB3PSElQN1I/gz3BOLhh/fI='",
+  "'sha256-sZSZaxZAOXHO56vYIM2MMQWIEd/XqOqh0WWFgLY9NmI='",
+];
+
 /** Directives in the order they are sent. No 'unsafe-inline' and no 'unsafe-eval' anywhere. */
 export function cspDirectives(options: SecurityHeaderOptions = {}): [string, string[]][] {
   const unique = (values: readonly string[]) => [...new Set(values)];
   return [
     ["default-src", ["'self'"]],
     ["script-src", unique(["'self'", ...(options.scriptHashes ?? [])])],
-    ["style-src", unique(["'self'", ...(options.styleHashes ?? [])])],
+    ["style-src", unique(["'self'", ...LIBRARY_STYLE_HASHES, ...(options.styleHashes ?? [])])],
     ["img-src", ["'self'", "data:"]],
     ["font-src", ["'self'"]],
     ["connect-src", unique(["'self'", ...(options.connectSrc ?? [])])],

@@ -11,7 +11,7 @@ import {
   withSecurityHeaders,
 } from "../../build/firebase-headers";
 import { inlineHashesOf } from "../../server/csp-hashes";
-import { type CspHash, securityHeaders } from "../../src/config/security-headers";
+import { type CspHash, LIBRARY_STYLE_HASHES, securityHeaders } from "../../src/config/security-headers";
 import { ROOT } from "./child-server";
 
 const firebaseText = readFileSync(join(ROOT, FIREBASE_JSON), "utf8");
@@ -55,6 +55,29 @@ test("inline <style> blocks and executable inline scripts are hashed; data block
   expect(styleHashes).toEqual(["'sha256-6hWWMOcF+mJesSJGYhmK2lkIIEw9Xc5XKGLPVzh8yxs='"]);
   expect(scriptHashes).toHaveLength(1);
   const csp = securityHeaders({ styleHashes, scriptHashes })["Content-Security-Policy"];
-  expect(csp).toContain(`style-src 'self' ${styleHashes[0]}`);
+  expect(csp).toMatch(new RegExp(`style-src 'self' [^;]*${styleHashes[0]?.replace(/[+/]/g, "\\$&")}`));
   expect(csp).toContain(`script-src 'self' ${scriptHashes[0]}`);
+});
+
+test("the library stylesheets' hashes match the installed lottie-react and OverlayScrollbars", () => {
+  const read = (path: string) => readFileSync(join(ROOT, "node_modules", path), "utf8");
+  // lottie-react: `@layer <styleLayer>{<lottieDisplayStyles>}` in a React-hoisted <style>.
+  const layer = /styleLayer = "([^"]+)"/.exec(read("lottie-react/build/animation/styleLayer.js"))?.[1];
+  const display = read("lottie-react/build/animation/LottieDisplay.js");
+  const displayClass = /lottieDisplayClass = "([^"]+)"/.exec(display)?.[1] ?? "";
+  const rules = /lottieDisplayStyles = `([^`]+)`/
+    .exec(display)?.[1]
+    ?.replaceAll("${lottieDisplayClass}", displayClass);
+  // OverlayScrollbars: the environment probe's <style>, with its two class names.
+  const overlay = read("overlayscrollbars/overlayscrollbars.mjs");
+  const environment = /const L = "([^"]+)";/.exec(overlay)?.[1] ?? "";
+  const hidden = /const P = `\$\{L\}([^`]+)`;/.exec(overlay)?.[1] ?? "";
+  const probe = /const t = `(\.\$\{L\}\{scroll-behavior[^`]+)`;/
+    .exec(overlay)?.[1]
+    ?.replaceAll("${L}", environment)
+    .replaceAll("${P}", `${environment}${hidden}`);
+  const computed = [`@layer ${layer}{${rules}}`, probe ?? ""].map(
+    (css) => inlineHashesOf(`<style>${css}</style>`).styleHashes[0],
+  );
+  expect(computed).toEqual(LIBRARY_STYLE_HASHES);
 });

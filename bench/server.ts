@@ -1,0 +1,187 @@
+/**
+ * `npm run bench:server`: load on the real server (a child process on the built app, rate limit
+ * raised), then a count of what was stored and mailed against the 2xx answers. A benchmark, not
+ * a test: it asserts nothing and the figures depend on the machine. They go to the "Server"
+ * section of bench/latest.md (the Lighthouse part is left as it is).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { SMTPServer } from "smtp-server";
+import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../src/shared/contact/protocol";
+import { closedPort } from "../tests/support/net";
+import { storedMessages } from "../tests/support/stored-messages";
+import { SERVER_SECTION_END, SERVER_SECTION_START, withServerSection } from "./latest-section";
+
+const ROOT = join(import.meta.dirname, "..");
+const DIST = join(ROOT, "dist");
+const LATEST = join(ROOT, "bench/latest.md");
+const API_KEY = "bench-key-0123456789";
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+
+if (!existsSync(join(DIST, "index.html"))) {
+  console.error("bench:server needs the built app: run `npm run build` first.");
+  process.exit(1);
+}
+
+/** The largest hashed script of the build (the one worth precompressing). */
+function largestScript(): string {
+  const scripts = readdirSync(join(DIST, "assets")).filter((name) => name.endsWith(".js"));
+  const [largest] = scripts.sort(
+    (a, b) => statSync(join(DIST, "assets", b)).size - statSync(join(DIST, "assets", a)).size,
+  );
+  if (largest === undefined) throw new Error("no script in dist/assets");
+  return `/assets/${largest}`;
+}
+
+async function startSmtp(): Promise<{ url: string; count: () => number; close: () => Promise<void> }> {
+  let mails = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("data", () => {});
+      stream.on("end", () => {
+        mails += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    count: () => mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function startServer(dataDir: string, smtpUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await closedPort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      STATIC_DIR: DIST,
+      API_KEY,
+      SMTP_URL: smtpUrl,
+      RATE_LIMIT_MAX: "1000000000",
+      LOG_LEVEL: "error",
+      MAX_CONNECTIONS_PER_IP: "1000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+interface Row {
+  name: string;
+  result: autocannon.Result;
+}
+
+const message = { name: "Bench Mark", email: "bench@example.com", message: "A message from the benchmark." };
+
+async function run(name: string, options: autocannon.Options): Promise<Row> {
+  process.stdout.write(`${name}… `);
+  const result = await autocannon({ duration: DURATION_S, connections: 20, ...options });
+  console.log(`${Math.round(result.requests.average)} req/s`);
+  return { name, result };
+}
+
+const smtp = await startSmtp();
+const dataDir = mkdtempSync(join(tmpdir(), "portfolio-bench-server-"));
+const server = await startServer(dataDir, smtp.url);
+const script = largestScript();
+const json = { "content-type": "application/json", [API_KEY_HEADER]: API_KEY };
+
+const rows: Row[] = [];
+try {
+  rows.push(await run("GET / (prerendered page)", { url: `${server.url}/` }));
+  rows.push(
+    await run("GET /skills (prerendered page, br)", {
+      url: `${server.url}/skills`,
+      headers: { "accept-encoding": "br" },
+    }),
+  );
+  rows.push(
+    await run(`GET ${script} (br, precompressed)`, {
+      url: `${server.url}${script}`,
+      headers: { "accept-encoding": "br" },
+    }),
+  );
+  rows.push(await run(`GET ${script} (identity)`, { url: `${server.url}${script}` }));
+  rows.push(
+    await run("POST /api/messages (new id each)", {
+      url: server.url,
+      requests: [
+        {
+          method: "POST",
+          path: MESSAGES_PATH,
+          headers: json,
+          setupRequest: (request) => ({ ...request, body: JSON.stringify({ id: randomUUID(), ...message }) }),
+        },
+      ],
+    }),
+  );
+  rows.push(
+    await run("POST notify (new key each, SMTP)", {
+      url: server.url,
+      requests: [
+        {
+          method: "POST",
+          path: NOTIFY_PATH,
+          body: JSON.stringify(message),
+          setupRequest: (request) => ({ ...request, headers: { ...json, "idempotency-key": randomUUID() } }),
+        },
+      ],
+    }),
+  );
+} finally {
+  server.child.kill("SIGTERM");
+  await new Promise((resolve) => server.child.once("exit", resolve));
+  await smtp.close();
+}
+
+const stored = storedMessages(dataDir).length;
+const mailed = smtp.count();
+rmSync(dataDir, { recursive: true, force: true });
+const storeRow = rows.find((row) => row.name.startsWith("POST /api/messages"));
+const notifyRow = rows.find((row) => row.name.startsWith("POST notify"));
+
+const lines = [
+  SERVER_SECTION_START,
+  `## Server (${new Date().toISOString()}, autocannon, ${DURATION_S} s × 20 connections each, ${cpus().length} CPUs)`,
+  "",
+  "| load | req/s | p50 latency | p99 latency | 2xx | other | errors+timeouts |",
+  "|---|---|---|---|---|---|---|",
+  ...rows.map(
+    ({ name, result }) =>
+      `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result["2xx"]} | ${result.non2xx} | ${result.errors + result.timeouts} |`,
+  ),
+  "",
+  `Afterwards: ${stored} messages stored for ${storeRow?.result["2xx"] ?? 0} answers 201/200; ${mailed} mails accepted by SMTP for ${notifyRow?.result["2xx"] ?? 0} answers 200 (${mailed - (notifyRow?.result["2xx"] ?? 0)} sent but answered after the load ended or not at all).`,
+  SERVER_SECTION_END,
+];
+const section = lines.join("\n");
+const previous = existsSync(LATEST) ? readFileSync(LATEST, "utf8") : "";
+const next = withServerSection(previous, section);
+writeFileSync(LATEST, next);
+console.log(`\n${section}\n\nWritten to bench/latest.md.`);
