@@ -10,20 +10,20 @@ import { Redis } from "ioredis";
 import { HttpError } from "./errors";
 
 /** How long a client should wait before retrying while Redis is away. */
-export const SHARED_STATE_RETRY_AFTER_S = 5;
+const SHARED_STATE_RETRY_AFTER_S = 5;
 /** How long the server waits for Redis when it starts before giving up. */
 const STARTUP_WAIT_MS = 10_000;
 /** Longest pause between two reconnect attempts. */
 export const RECONNECT_MAX_DELAY_MS = 2_000;
 /** Every key this server writes starts with it, so a shared Redis stays tidy. */
-export const KEY_PREFIX = "portfolio:";
+const KEY_PREFIX = "portfolio:";
 
 export const SHARED_STATE_UNAVAILABLE_MESSAGE =
   "The server cannot reach its shared storage right now. Please try again in a few seconds.";
 
-export class SharedStateUnavailableError extends HttpError {
-  constructor(cause?: unknown, message: string = SHARED_STATE_UNAVAILABLE_MESSAGE) {
-    super(503, message, SHARED_STATE_RETRY_AFTER_S);
+class SharedStateUnavailableError extends HttpError {
+  constructor(cause?: unknown) {
+    super(503, SHARED_STATE_UNAVAILABLE_MESSAGE, SHARED_STATE_RETRY_AFTER_S);
     this.name = "SharedStateUnavailableError";
     this.cause = cause;
   }
@@ -53,7 +53,7 @@ export interface SharedState {
 }
 
 /** Where REDIS_URL points, without any password, for log lines and errors. */
-export function redisLocation(url: string): string {
+function redisLocation(url: string): string {
   const parsed = new URL(url);
   return `${parsed.protocol}//${parsed.host}`;
 }
