@@ -221,7 +221,7 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
 
   // Load shedding: under event-loop lag or memory pressure, 503 with Retry-After, not a crash.
   await app.register(underPressure, {
-    maxEventLoopDelay: 1_000,
+    maxEventLoopDelay: config.maxEventLoopDelayMs,
     // Close to V8's own limit (about 2 GB on 64-bit unless --max-old-space-size says otherwise).
     maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.9),
     retryAfter: 10,

@@ -48,6 +48,8 @@ export interface Config {
   /** Open connections at most, and per client address (the latter not behind a trusted proxy). */
   maxConnections: number;
   maxConnectionsPerIp: number;
+  /** Event-loop delay (ms) past which requests get 503 with Retry-After; 0 turns the check off. */
+  maxEventLoopDelayMs: number;
   nodeEnv: string;
   production: boolean;
   logLevel: LogLevel;
@@ -288,6 +290,7 @@ export function loadConfig(env: Env = process.env): Config {
     messageRetentionDays: integer(env, "MESSAGE_RETENTION_DAYS", 365, 0, 36_500),
     maxConnections: integer(env, "MAX_CONNECTIONS", 1_024, 16, 100_000),
     maxConnectionsPerIp: integer(env, "MAX_CONNECTIONS_PER_IP", 32, 1, 100_000),
+    maxEventLoopDelayMs: integer(env, "MAX_EVENT_LOOP_DELAY_MS", 1_000, 0, 60_000),
     nodeEnv,
     production,
     logLevel: logLevel(env, nodeEnv),

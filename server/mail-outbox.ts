@@ -110,10 +110,12 @@ export function createMailOutbox({
       });
     }
     if (autoReply) {
-      // The owner has the message: a failed thank-you is logged, not reported to the visitor.
-      await mailer
-        .sendAutoReply(job.payload, ref)
-        .catch((error: unknown) => log.warn({ err: error }, "could not send the auto-reply"));
+      // The owner has the message: a failed thank-you is logged, not reported to the visitor. The
+      // error names the refused address, so only its codes are logged.
+      await mailer.sendAutoReply(job.payload, ref).catch((error: unknown) => {
+        const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+        log.warn({ code, responseCode }, "could not send the auto-reply");
+      });
     }
     return SENT;
   }

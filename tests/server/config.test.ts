@@ -33,6 +33,7 @@ describe("loadConfig", () => {
       messageRetentionDays: 365,
       maxConnections: 1_024,
       maxConnectionsPerIp: 32,
+      maxEventLoopDelayMs: 1_000,
       publicOrigins: [],
       production: false,
       connectSrc: [],

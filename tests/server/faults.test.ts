@@ -4,7 +4,9 @@
  * server, spoofing in mail headers.
  */
 import { randomUUID } from "node:crypto";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
+import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { TIME_LIMITS } from "../../server/app";
 import { STILL_SENDING_MESSAGE } from "../../server/mail-outbox";
@@ -19,6 +21,7 @@ import {
   startServer,
   storedMessages,
   type TestServer,
+  tempDir,
   validMessage,
 } from "./helpers";
 
@@ -137,6 +140,33 @@ describe("time limits and connection caps", () => {
     expect(await answer).toMatch(/^HTTP\/1\.1 200 [\s\S]*"status":"ok"/);
   });
 });
+
+test("a blocked event loop sheds load: 503 with Retry-After, then service again", async () => {
+  const server = await serve({ MAX_EVENT_LOOP_DELAY_MS: "50" });
+  // Block this process's loop (the server runs in it) for longer than the limit, several times.
+  const busy = () => {
+    const until = Date.now() + 400;
+    while (Date.now() < until) {
+      // spinning on purpose
+    }
+  };
+  let shed: Response | undefined;
+  for (let attempt = 0; attempt < 20 && shed === undefined; attempt += 1) {
+    busy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const response = await fetch(`${server.url}/healthz`);
+    if (response.status === 503) shed = response;
+  }
+  expect(shed?.status).toBe(503);
+  expect(shed?.headers.get("retry-after")).toBe("10");
+  expect(shed?.headers.get("content-security-policy")).toContain("default-src 'self'");
+  expect(await shed?.text()).toBe("The server is busy right now. Please try again in a moment.");
+  // Once the loop is free again, answers come back.
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if ((await fetch(`${server.url}/healthz`)).status === 200) break;
+  }
+}, 30_000);
 
 describe("hosts and origins", () => {
   test("a spoofed Host with a matching Origin is refused and nothing is mailed", async () => {
@@ -305,6 +335,17 @@ describe("mail", () => {
       release();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
+  });
+
+  test("temporary files a crash left in the outbox are removed, and mails are written whole", async () => {
+    const dataDir = await tempDir();
+    await mkdir(join(dataDir, "outbox"), { recursive: true });
+    const stray = join(dataDir, "outbox", ".2026-01-01T00-00-00-000Z-owner-abc.eml.1234abcd.tmp");
+    await writeFile(stray, "half a mail");
+    const server = await serve({ DATA_DIR: dataDir });
+    expect((await post(server.url, NOTIFY_PATH, validMessage)).status).toBe(200);
+    expect(await readdir(join(dataDir, "outbox"))).toEqual(await outboxFiles(dataDir));
+    expect(await outboxFiles(dataDir)).toHaveLength(1);
   });
 
   test("encoded-words and bidi characters in a name never reach the Subject or Reply-To", async () => {

@@ -59,6 +59,9 @@ test("inline <style> blocks and executable inline scripts are hashed; data block
   expect(csp).toContain(`script-src 'self' ${scriptHashes[0]}`);
 });
 
+/** A template literal's `${name}` placeholder, as it appears in a library's source. */
+const slot = (name: string) => ["$", "{", name, "}"].join("");
+
 test("the library stylesheets' hashes match the installed lottie-react and OverlayScrollbars", () => {
   const read = (path: string) => readFileSync(join(ROOT, "node_modules", path), "utf8");
   // lottie-react: `@layer <styleLayer>{<lottieDisplayStyles>}` in a React-hoisted <style>.
@@ -67,15 +70,15 @@ test("the library stylesheets' hashes match the installed lottie-react and Overl
   const displayClass = /lottieDisplayClass = "([^"]+)"/.exec(display)?.[1] ?? "";
   const rules = /lottieDisplayStyles = `([^`]+)`/
     .exec(display)?.[1]
-    ?.replaceAll("${lottieDisplayClass}", displayClass);
+    ?.replaceAll(slot("lottieDisplayClass"), displayClass);
   // OverlayScrollbars: the environment probe's <style>, with its two class names.
   const overlay = read("overlayscrollbars/overlayscrollbars.mjs");
   const environment = /const L = "([^"]+)";/.exec(overlay)?.[1] ?? "";
   const hidden = /const P = `\$\{L\}([^`]+)`;/.exec(overlay)?.[1] ?? "";
   const probe = /const t = `(\.\$\{L\}\{scroll-behavior[^`]+)`;/
     .exec(overlay)?.[1]
-    ?.replaceAll("${L}", environment)
-    .replaceAll("${P}", `${environment}${hidden}`);
+    ?.replaceAll(slot("L"), environment)
+    .replaceAll(slot("P"), `${environment}${hidden}`);
   const computed = [`@layer ${layer}{${rules}}`, probe ?? ""].map(
     (css) => inlineHashesOf(`<style>${css}</style>`).styleHashes[0],
   );
