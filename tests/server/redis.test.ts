@@ -88,6 +88,8 @@ async function spawnServer(env: Record<string, string>, port: number): Promise<C
       STATIC_DIR: resolve(await tempDir(), "no-dist-here"),
       LOG_LEVEL: "info",
       RATE_LIMIT_MAX: "100000",
+      // No load shedding: a busy test machine must not turn the claim under test into a 503.
+      MAX_EVENT_LOOP_DELAY_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
