@@ -12,6 +12,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { SMTPServer } from "smtp-server";
 import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../src/shared/contact/protocol";
+import { startRedis } from "../tests/server/redis-process";
 import { closedPort } from "../tests/support/net";
 import { storedMessages } from "../tests/support/stored-messages";
 import { SERVER_SECTION_END, SERVER_SECTION_START, withServerSection } from "./latest-section";
@@ -61,7 +62,11 @@ async function startSmtp(): Promise<{ url: string; count: () => number; close: (
   };
 }
 
-async function startServer(dataDir: string, smtpUrl: string): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(
+  dataDir: string,
+  smtpUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await closedPort();
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
@@ -74,9 +79,10 @@ async function startServer(dataDir: string, smtpUrl: string): Promise<{ url: str
       STATIC_DIR: DIST,
       API_KEY,
       SMTP_URL: smtpUrl,
-      RATE_LIMIT_MAX: "1000000",
+      RATE_LIMIT_MAX: "1000000", // the highest the configuration accepts
       LOG_LEVEL: "error",
       MAX_CONNECTIONS_PER_IP: "1000",
+      ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -167,6 +173,85 @@ rmSync(dataDir, { recursive: true, force: true });
 const storeRow = rows.find((row) => row.name.startsWith("POST /api/messages"));
 const notifyRow = rows.find((row) => row.name.startsWith("POST notify"));
 
+/**
+ * Several instances (REDIS_URL): one instance, then two, sharing a real redis-server, under the
+ * same load (the same 20 connections, spread over the instances). Requests that use Redis (rate
+ * limit, idempotency + mail job) and one that does not (a page).
+ */
+interface InstancesRow extends Row {
+  instances: number;
+}
+const instanceRows: InstancesRow[] = [];
+const redis = await startRedis();
+const sharedSmtp = await startSmtp();
+const instanceDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), "portfolio-bench-instance-")));
+const instances: { url: string; child: ChildProcess }[] = [];
+try {
+  for (const dir of instanceDirs)
+    instances.push(await startServer(dir, sharedSmtp.url, { REDIS_URL: redis.url }));
+  // autocannon spreads its connections over several URLs (its README: `url`); its types say string.
+  type SpreadOptions = Omit<autocannon.Options, "url"> & { url: string[] };
+  const loads: [string, (urls: string[]) => SpreadOptions][] = [
+    ["GET / (prerendered page)", (urls) => ({ url: urls.map((url) => `${url}/`) })],
+    [
+      "POST /api/messages (new id each)",
+      (urls) => ({
+        url: urls,
+        requests: [
+          {
+            method: "POST",
+            path: MESSAGES_PATH,
+            headers: json,
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ id: randomUUID(), ...message }),
+            }),
+          },
+        ],
+      }),
+    ],
+    [
+      "POST notify (new key each, SMTP)",
+      (urls) => ({
+        url: urls,
+        requests: [
+          {
+            method: "POST",
+            path: NOTIFY_PATH,
+            body: JSON.stringify(message),
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...json, "idempotency-key": randomUUID() },
+            }),
+          },
+        ],
+      }),
+    ],
+  ];
+  for (const [name, options] of loads) {
+    for (const count of [1, 2]) {
+      const urls = instances.slice(0, count).map((instance) => instance.url);
+      const row = await run(
+        `${name}, ${count} instance${count > 1 ? "s" : ""} + Redis`,
+        options(urls) as unknown as autocannon.Options,
+      );
+      instanceRows.push({ ...row, name, instances: count });
+    }
+  }
+} finally {
+  for (const instance of instances) {
+    instance.child.kill("SIGTERM");
+    await new Promise((resolve) => instance.child.once("exit", resolve));
+  }
+  await sharedSmtp.close();
+  await redis.close();
+}
+const sharedMailed = sharedSmtp.count();
+const sharedNotified = instanceRows
+  .filter((row) => row.name.startsWith("POST notify"))
+  .reduce((sum, row) => sum + row.result["2xx"], 0);
+for (const dir of instanceDirs) rmSync(dir, { recursive: true, force: true });
+
 const lines = [
   SERVER_SECTION_START,
   `## Server (${new Date().toISOString()}, autocannon, ${DURATION_S} s × 20 connections each, ${cpus().length} CPUs)`,
@@ -181,6 +266,17 @@ const lines = [
   ),
   "",
   `Afterwards: ${stored} messages stored for ${storeRow?.result["2xx"] ?? 0} answers 201/200; ${mailed} mails accepted by SMTP for ${notifyRow?.result["2xx"] ?? 0} answers 200 (${mailed - (notifyRow?.result["2xx"] ?? 0)} sent but answered after the load ended or not at all).`,
+  "",
+  "### Several instances sharing Redis (REDIS_URL), the same load spread over them",
+  "",
+  "| load | instances | req/s | p50 latency | p99 latency | 2xx | other | errors+timeouts |",
+  "|---|---|---|---|---|---|---|---|",
+  ...instanceRows.map(
+    ({ name, instances: count, result }) =>
+      `| ${name} | ${count} | ${Math.round(result.requests.average)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result["2xx"]} | ${result.non2xx} | ${result.errors + result.timeouts} |`,
+  ),
+  "",
+  `Afterwards: ${sharedMailed} mails accepted by SMTP for ${sharedNotified} notify answers 200 (the rest were still in flight when the load stopped). The load generator runs on the same ${cpus().length} CPUs as the instances and Redis, so two instances share the cores one had.`,
   SERVER_SECTION_END,
 ];
 const section = lines.join("\n");

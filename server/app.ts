@@ -15,11 +15,13 @@ import type { Config } from "./config";
 import { contactFormRoute } from "./contact-form";
 import { inlineHashesOfSite } from "./csp-hashes";
 import { openDatabase, privateDir } from "./database";
-import { clientErrorHandler, errorHandler, HttpError, MESSAGES } from "./errors";
+import { clientErrorHandler, errorHandler, HttpError, isApiPath, MESSAGES } from "./errors";
 import { loggerOptions } from "./logging";
 import { createMailOutbox } from "./mail-outbox";
 import { createMailer, type Mailer } from "./mailer";
+import { openRedisMailJobStore } from "./redis-mail-job-store";
 import { DAY_MS, purgeOlderThan } from "./retention";
+import { connectSharedState, type SharedState } from "./shared-state";
 import { createSqliteMailJobStore, createSqliteMessageStore } from "./sqlite-stores";
 import { registerStaticSite } from "./static-site";
 
@@ -39,6 +41,9 @@ export const TIME_LIMITS = {
   /** A socket with no traffic at all is closed after this. */
   connectionTimeoutMs: 30_000,
 } as const;
+
+export const LOCAL_MESSAGES_WARNING =
+  "REDIS_URL is set, so several instances may run, but messages are stored locally (VITE_FIREBASE_PROJECT_ID is not set): each instance keeps its own DATA_DIR/portfolio.db. Configure Firestore so every message lands in one place.";
 
 export const DEV_KEY_WARNING =
   "No API_KEY set: the local development key is in use. Set API_KEY before exposing this server.";
@@ -138,12 +143,18 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
     config.trustProxy === false ? config.maxConnectionsPerIp : undefined,
   );
 
+  if (config.redisUrl !== undefined && !config.messagesInFirestore) app.log.warn(LOCAL_MESSAGES_WARNING);
+  // With REDIS_URL, rate limits, idempotency records and mail jobs are shared by every instance.
+  const shared: SharedState | undefined =
+    config.redisUrl === undefined ? undefined : await connectSharedState(config.redisUrl, app.log);
+
   const { db, imported } = openDatabase(config.dataDir);
   if (imported.messages > 0 || imported.idempotencyRecords > 0 || imported.skippedLines > 0) {
     app.log.info(imported, "imported the JSON Lines files of the previous version");
   }
   const messages = createSqliteMessageStore(db);
-  const jobs = createSqliteMailJobStore(db);
+  const jobs =
+    shared === undefined ? createSqliteMailJobStore(db) : openRedisMailJobStore(shared, { log: app.log });
   const realMailer = createMailer(config);
   const mailer = overrides.mailer?.(realMailer) ?? realMailer;
   const outbox = createMailOutbox({
@@ -153,6 +164,11 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
     autoReply: config.autoReply,
     log: app.log,
     answerWithinMs: overrides.answerWithinMs,
+    // Redis leases are renewed while a send runs, so they can be short: a crashed instance's job
+    // is taken over within seconds.
+    ...(shared === undefined
+      ? {}
+      : { leaseMs: config.mailLeaseMs, sweepEveryMs: Math.ceil(config.mailLeaseMs / 2) }),
   });
 
   async function purge(): Promise<void> {
@@ -179,11 +195,16 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
     mailer.close();
     await Promise.all([messages.close(), jobs.close()]);
     db.close();
+    await shared?.close();
   });
 
   // Only JSON bodies: a text/plain body is a 415, not a string that fails validation.
   app.removeContentTypeParser("text/plain");
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(
+    shared === undefined
+      ? errorHandler
+      : (error, request, reply) => errorHandler(shared.classify(error), request, reply),
+  );
 
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(headers);
@@ -193,6 +214,12 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
     );
     if (hosts.length > 1) throw new HttpError(400, MESSAGES.duplicateHost);
   });
+  if (shared !== undefined) {
+    // Every API route needs Redis (rate limit, mail jobs): answer 503 at once while it is away.
+    app.addHook("onRequest", async (request) => {
+      if (isApiPath(request.url)) shared.assertAvailable();
+    });
+  }
 
   // Load shedding: under event-loop lag or memory pressure, 503 with Retry-After, not a crash.
   await app.register(underPressure, {
@@ -204,7 +231,10 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
   });
   // Request bodies are never decompressed (no zip bombs); replies are (br/gzip).
   await app.register(compress, { globalDecompression: false });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(shared === undefined ? {} : { redis: shared.redis, nameSpace: "rate-limit:" }),
+  });
 
   await app.register(apiRoutes, {
     config,
@@ -212,9 +242,12 @@ export async function buildServer(config: Config, overrides: ServerOverrides = {
     messages,
   });
   await app.register(contactFormRoute, { config });
-  app.get("/healthz", async (_request, reply) =>
-    reply.header("cache-control", "no-store").send({ status: "ok" }),
-  );
+  app.get("/healthz", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    if (shared === undefined) return reply.send({ status: "ok" });
+    if (shared.available()) return reply.send({ status: "ok", redis: "ok" });
+    return reply.code(503).send({ status: "unavailable", redis: "unavailable" });
+  });
   await registerStaticSite(app, config.staticDir);
 
   return app;

@@ -64,6 +64,12 @@ export interface Config {
    * configured), and VITE_SITE_URL's origin may post it.
    */
   client: Pick<ClientConfig, "firebase" | "firestoreEmulator" | "siteUrl">;
+  /** redis:// or rediss:// URL; set = rate limits, idempotency records and mail jobs are shared there. */
+  redisUrl: string | undefined;
+  /** With REDIS_URL: how long an instance's claim on a mail job lasts without renewal (crash takeover). */
+  mailLeaseMs: number;
+  /** The built page saves messages to Firestore (VITE_FIREBASE_PROJECT_ID set), not to this server. */
+  messagesInFirestore: boolean;
 }
 
 export class ConfigError extends Error {
@@ -212,6 +218,24 @@ function clientConfig(env: Env): ClientConfig {
   }
 }
 
+function redisUrl(env: Env): string | undefined {
+  const raw = read(env, "REDIS_URL");
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      "REDIS_URL must be a URL such as redis://redis:6379 or rediss://user:pass@host:6380.",
+    );
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
+    throw new ConfigError("REDIS_URL must start with redis:// or rediss://.");
+  }
+  if (url.hostname === "") throw new ConfigError("REDIS_URL has no host name.");
+  return raw;
+}
+
 /** VITE_SITE_URL's origin (when set) and ALLOWED_ORIGINS. */
 function publicOrigins(client: ClientConfig, allowed: string[]): string[] {
   return [...new Set([...(client.siteUrl === null ? [] : [new URL(client.siteUrl).origin]), ...allowed])];
@@ -294,5 +318,8 @@ export function loadConfig(env: Env = process.env): Config {
       firestoreEmulator: client.firestoreEmulator,
       siteUrl: client.siteUrl,
     },
+    redisUrl: redisUrl(env),
+    mailLeaseMs: integer(env, "MAIL_LEASE_MS", 15_000, 1_000, 600_000),
+    messagesInFirestore: client.firebase !== null,
   };
 }

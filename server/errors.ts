@@ -13,6 +13,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent as Retry-After (seconds) with the answer. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "HttpError";
@@ -88,6 +90,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, message } = describeError(error);
+  if (error instanceof HttpError && error.retryAfterSeconds !== undefined)
+    reply.header("retry-after", String(error.retryAfterSeconds));
   if (error instanceof StoreUnavailableError)
     request.log.error({ err: error }, "the database refused a write");
   else if (status === 503) request.log.warn({ status, reason: message }, "request shed");

@@ -49,12 +49,18 @@ export interface CapturedMail {
 export interface SmtpSink {
   url: string;
   mails: CapturedMail[];
+  /**
+   * Holds the next mail once its data has arrived: it is neither accepted nor in `mails` until
+   * `release()`. Resolves when that mail arrives, so a test can act while a send is in flight.
+   */
+  holdNext(): Promise<{ release(): void }>;
   close(): Promise<void>;
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
 export async function startSmtp(): Promise<SmtpSink> {
   const mails: CapturedMail[] = [];
+  let hold: ((held: { release(): void }) => void) | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -65,12 +71,18 @@ export async function startSmtp(): Promise<SmtpSink> {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const { mailFrom, rcptTo } = session.envelope;
-        mails.push({
-          raw: Buffer.concat(chunks),
-          from: mailFrom === false ? undefined : mailFrom.address,
-          to: rcptTo.map((rcpt) => rcpt.address),
-        });
-        callback();
+        const accept = () => {
+          mails.push({
+            raw: Buffer.concat(chunks),
+            from: mailFrom === false ? undefined : mailFrom.address,
+            to: rcptTo.map((rcpt) => rcpt.address),
+          });
+          callback();
+        };
+        const held = hold;
+        hold = undefined;
+        if (held === undefined) accept();
+        else held({ release: accept });
       });
     },
   });
@@ -79,6 +91,10 @@ export async function startSmtp(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    holdNext: () =>
+      new Promise((resolve) => {
+        hold = resolve;
+      }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

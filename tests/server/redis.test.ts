@@ -1,0 +1,342 @@
+/**
+ * Two server instances sharing one real redis-server (REDIS_URL): one rate limit, one mail per
+ * Idempotency-Key, a 503 with Retry-After while Redis is away and recovery when it is back.
+ * Real HTTP on loopback and a real SMTP server.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
+import { SENT_MESSAGE } from "../../server/api-routes";
+import { LOCAL_MESSAGES_WARNING } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { SHARED_STATE_UNAVAILABLE_MESSAGE } from "../../server/shared-state";
+import {
+  API_KEY,
+  closedPort,
+  MESSAGES_PATH,
+  NOTIFY_PATH,
+  OWNER_EMAIL,
+  post,
+  removeTempDirs,
+  type SmtpSink,
+  startServer,
+  startSmtp,
+  type TestServer,
+  tempDir,
+} from "./helpers";
+import { type RedisProcess, startRedis } from "./redis-process";
+
+let redis: RedisProcess;
+let smtp: SmtpSink;
+const servers: TestServer[] = [];
+
+async function twoInstances(env: Record<string, string> = {}): Promise<[TestServer, TestServer]> {
+  const started = await Promise.all(
+    [0, 1].map(() => startServer({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...env })),
+  );
+  servers.push(...started);
+  await Promise.all(started.map((server) => healthBecomes(server, 200)));
+  return started as [TestServer, TestServer];
+}
+
+function message(id = randomUUID()) {
+  return { id, name: "Ada Lovelace", email: "ada@example.com", message: `Hello from ${id}` };
+}
+
+/** The notify endpoint takes the message without its id: the id travels as the Idempotency-Key. */
+function notify(server: TestServer, key: string, { id: _id, ...body }: ReturnType<typeof message>) {
+  return post(server.url, NOTIFY_PATH, body, { headers: { "idempotency-key": key } });
+}
+
+/**
+ * Polls /healthz until it gives `status` (the event a reconnect produces is the health change).
+ * Also used after a start: load shedding answers 503 while a busy machine is still catching up.
+ */
+async function healthBecomes(server: { url: string }, status: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await fetch(`${server.url}/healthz`);
+    if (response.status === status) return;
+    if (Date.now() > deadline) throw new Error(`/healthz stayed ${response.status}, expected ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Shortest lease the configuration accepts, so a takeover happens within seconds. */
+const LEASE = { MAIL_LEASE_MS: "1000" };
+
+interface ChildInstance {
+  url: string;
+  child: ChildProcess;
+  /** Everything it printed so far (JSON log lines). */
+  output(): string;
+  /** SIGKILL: no shutdown hook runs, as when a container is killed. */
+  kill(): Promise<void>;
+}
+
+/** Spawns `server/main.ts` with the test settings plus `env`. */
+async function spawnServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  return spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: resolve(import.meta.dirname, "../.."),
+    env: {
+      PATH: process.env.PATH ?? "",
+      API_KEY,
+      OWNER_EMAIL,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: await tempDir(),
+      STATIC_DIR: resolve(await tempDir(), "no-dist-here"),
+      LOG_LEVEL: "info",
+      RATE_LIMIT_MAX: "100000",
+      // No load shedding: a busy test machine must not turn the claim under test into a 503.
+      MAX_EVENT_LOOP_DELAY_MS: "0",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** A server instance in its own process, so the test can kill it outright. */
+async function childInstance(env: Record<string, string>): Promise<ChildInstance> {
+  const port = await closedPort();
+  const child = await spawnServer(env, port);
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  let output = "";
+  await new Promise<void>((ready, fail) => {
+    const check = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Portfolio server ready")) ready();
+    };
+    child.stdout?.on("data", check);
+    child.stderr?.on("data", check);
+    void exited.then(() => fail(new Error(`the instance exited before it was ready:\n${output}`)));
+  });
+  await healthBecomes({ url: `http://127.0.0.1:${port}` }, 200);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    async kill() {
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+beforeAll(async () => {
+  redis = await startRedis();
+  smtp = await startSmtp();
+});
+
+beforeEach(() => {
+  smtp.mails.length = 0;
+});
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+afterAll(async () => {
+  await smtp?.close();
+  await redis?.close();
+  await removeTempDirs();
+});
+
+test("one rate limit across both instances: 5 requests to one, the 6th to the other is refused", async () => {
+  const [a, b] = await twoInstances({ RATE_LIMIT_MAX: "5" });
+  for (let i = 0; i < 5; i += 1) {
+    const response = await post(a.url, MESSAGES_PATH, message());
+    expect(response.status).toBe(201);
+  }
+  const sixth = await post(b.url, MESSAGES_PATH, message());
+  expect(sixth.status).toBe(429);
+  expect(sixth.headers.get("retry-after")).toMatch(/^\d+$/);
+  expect(((await sixth.json()) as { error: string }).error).toMatch(/Too many messages/);
+});
+
+test("the same Idempotency-Key sent to both instances at once is mailed once, and both answer it", async () => {
+  const [a, b] = await twoInstances();
+  const body = message();
+  const key = randomUUID();
+  const answers = await Promise.all([notify(a, key, body), notify(b, key, body)]);
+
+  for (const answer of answers) {
+    expect({ status: answer.status, body: await answer.json() }).toEqual({
+      status: 200,
+      body: { success: true, msg: SENT_MESSAGE },
+    });
+  }
+  expect(smtp.mails).toHaveLength(1);
+
+  // A later retry to either instance is answered from the record, not mailed again.
+  expect((await notify(b, key, body)).status).toBe(200);
+  expect(smtp.mails).toHaveLength(1);
+});
+
+test("Redis stopped mid-run: 503 with Retry-After, /healthz says so, nothing mailed twice, then recovery", async () => {
+  const [a, b] = await twoInstances();
+  const first = message();
+  const firstKey = randomUUID();
+  expect((await notify(a, firstKey, first)).status).toBe(200);
+  expect(smtp.mails).toHaveLength(1);
+  expect(await (await fetch(`${a.url}/healthz`)).json()).toEqual({ status: "ok", redis: "ok" });
+
+  await redis.stop();
+  try {
+    await healthBecomes(a, 503);
+    await healthBecomes(b, 503);
+    expect(await (await fetch(`${b.url}/healthz`)).json()).toEqual({
+      status: "unavailable",
+      redis: "unavailable",
+    });
+
+    const second = message();
+    const refused = await notify(b, randomUUID(), second);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
+    expect(await refused.json()).toEqual({ success: false, error: SHARED_STATE_UNAVAILABLE_MESSAGE });
+    // The retry of the message already sent cannot be checked against its record: refused, not mailed.
+    expect((await notify(b, firstKey, first)).status).toBe(503);
+    expect((await post(a.url, MESSAGES_PATH, message())).status).toBe(503);
+    expect(smtp.mails).toHaveLength(1);
+  } finally {
+    await redis.start();
+  }
+
+  await healthBecomes(a, 200);
+  await healthBecomes(b, 200);
+  // The record survived the restart: the retry is answered, not mailed again.
+  const retried = await notify(b, firstKey, first);
+  expect(retried.status).toBe(200);
+  expect(await retried.json()).toEqual({ success: true, msg: SENT_MESSAGE });
+  expect(smtp.mails).toHaveLength(1);
+  // And new messages go through again.
+  expect((await notify(a, randomUUID(), message())).status).toBe(200);
+  expect(smtp.mails).toHaveLength(2);
+});
+
+test("a job claimed by an instance that is then killed is mailed once, by the other instance", async () => {
+  const survivor = await startServer({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE });
+  servers.push(survivor);
+  await healthBecomes(survivor, 200);
+  const doomed = await childInstance({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE });
+  try {
+    const body = message();
+    const key = randomUUID();
+    const claimed = smtp.holdNext();
+    const request = post(
+      doomed.url,
+      NOTIFY_PATH,
+      { ...body, id: undefined },
+      {
+        headers: { "idempotency-key": key },
+      },
+    ).then(
+      (response) => response.status,
+      () => "connection lost",
+    );
+    // The doomed instance holds the job and its mail is on the wire, not yet accepted.
+    await Promise.race([
+      claimed,
+      request.then((status) => {
+        throw new Error(`the doomed instance answered ${status} instead of sending`);
+      }),
+    ]);
+    const takenOver = smtp.holdNext();
+    await doomed.kill();
+    expect(await request).toBe("connection lost");
+    expect(smtp.mails).toHaveLength(0);
+
+    // Its lease runs out and the survivor sends the job, with the visitor's message.
+    (await takenOver).release();
+    await expect.poll(() => smtp.mails.length).toBe(1);
+    expect(smtp.mails[0]?.raw.toString()).toContain(body.message);
+
+    // The visitor's outbox retries with the same key: answered from the record, not mailed again.
+    const retried = await notify(survivor, key, body);
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toEqual({ success: true, msg: SENT_MESSAGE });
+    expect(smtp.mails).toHaveLength(1);
+  } finally {
+    await doomed.kill();
+  }
+}, 60_000); // a second server process under tsx can take a while to start on a busy machine
+
+test("Redis lost while a mail is on its way: the visitor gets the answer, the outcome is recorded on reconnect, no second mail", async () => {
+  const [a, b] = await twoInstances(LEASE);
+  const body = message();
+  const key = randomUUID();
+  const inFlight = smtp.holdNext();
+  const request = notify(a, key, body);
+  const { release } = await inFlight;
+
+  await redis.stop();
+  try {
+    await healthBecomes(a, 503);
+    release();
+    const answer = await request;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ success: true, msg: SENT_MESSAGE });
+  } finally {
+    await redis.start();
+  }
+  await healthBecomes(a, 200);
+  await healthBecomes(b, 200);
+
+  // A retry on the other instance is answered once the sender has recorded the outcome.
+  const retried = await notify(b, key, body);
+  expect(retried.status).toBe(200);
+  expect(await retried.json()).toEqual({ success: true, msg: SENT_MESSAGE });
+  expect(smtp.mails).toHaveLength(1);
+});
+
+describe("configuration and start", () => {
+  test("REDIS_URL must be a redis:// or rediss:// URL, and MAIL_LEASE_MS a sane duration", () => {
+    expect(loadConfig({ REDIS_URL: "rediss://user:secret@cache.example:6380" }).redisUrl).toBe(
+      "rediss://user:secret@cache.example:6380",
+    );
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(() => loadConfig({ REDIS_URL: "http://cache.example" })).toThrow(
+      "REDIS_URL must start with redis:// or rediss://.",
+    );
+    expect(() => loadConfig({ REDIS_URL: "cache:6379" })).toThrow(/REDIS_URL must/);
+    expect(() => loadConfig({ MAIL_LEASE_MS: "10" })).toThrow(
+      /MAIL_LEASE_MS must be a whole number from 1000/,
+    );
+  });
+
+  test("a warning at start when REDIS_URL is set but messages are stored locally; none with Firestore", async () => {
+    const [local, firestore] = await Promise.all([
+      childInstance({ REDIS_URL: redis.url }),
+      childInstance({ REDIS_URL: redis.url, VITE_FIREBASE_PROJECT_ID: "demo-portfolio" }),
+    ]);
+    try {
+      expect(local.output()).toContain(LOCAL_MESSAGES_WARNING);
+      expect(firestore.output()).toContain("Portfolio server ready");
+      expect(firestore.output()).not.toContain(LOCAL_MESSAGES_WARNING);
+    } finally {
+      await Promise.all([local.kill(), firestore.kill()]);
+    }
+  }, 60_000);
+
+  test("an unreachable REDIS_URL stops the start with one clear line (no password in it)", async () => {
+    const port = await closedPort();
+    const child = await spawnServer({ REDIS_URL: `redis://:hunter2@127.0.0.1:${port}` }, await closedPort());
+    let output = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const code = await new Promise<number | null>((done) => child.once("exit", done));
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `Cannot start the server: Redis at redis://127.0.0.1:${port} (REDIS_URL) did not answer within 10 s.`,
+    );
+    expect(output).not.toContain("hunter2");
+  }, 60_000);
+});
+
+test("without REDIS_URL nothing changes: /healthz has no redis field", async () => {
+  const server = await startServer();
+  servers.push(server);
+  expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: "ok" });
+});
