@@ -308,7 +308,12 @@ describe("configuration and start", () => {
   test("a warning at start when REDIS_URL is set but messages are stored locally; none with Firestore", async () => {
     const [local, firestore] = await Promise.all([
       childInstance({ REDIS_URL: redis.url }),
-      childInstance({ REDIS_URL: redis.url, VITE_FIREBASE_PROJECT_ID: "demo-portfolio" }),
+      childInstance({
+        REDIS_URL: redis.url,
+        VITE_FIREBASE_API_KEY: "public-web-key",
+        VITE_FIREBASE_PROJECT_ID: "demo-portfolio",
+        VITE_FIREBASE_APP_ID: "1:2:web:3",
+      }),
     ]);
     try {
       expect(local.output()).toContain(LOCAL_MESSAGES_WARNING);

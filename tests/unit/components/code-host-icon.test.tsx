@@ -1,11 +1,16 @@
 import { render } from "@testing-library/react";
 import { CodeHostIcon } from "../../../src/components/code-host-icon";
 
-/** The icon's file name, as the mask's URL names it (`/…/gitlab.svg`, with or without a hash). */
+/**
+ * The icon's file name, as the mask's URL names it (`/…/gitlab.svg`, with or without a hash). The
+ * URL is set by the component's own `<style>` block (the CSP allows no style attributes).
+ */
 function drawnIcon(url: string): string {
   const { container } = render(<CodeHostIcon url={url} />);
-  const mask = (container.firstElementChild as HTMLElement).style.getPropertyValue("--icon");
-  return /\/([a-z]+)[^/]*\.svg/.exec(mask)?.[1] ?? mask;
+  const mark = container.querySelector(".code-host-icon");
+  const rule = container.querySelector("style")?.textContent ?? "";
+  expect(mark).toBeInstanceOf(HTMLElement);
+  return /--icon:url\("[^"]*\/([a-z]+)[^/"]*\.svg/.exec(rule)?.[1] ?? rule;
 }
 
 describe("CodeHostIcon", () => {
