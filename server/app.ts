@@ -2,11 +2,13 @@
  * Builds the notification server: the API (notify + message store), /healthz and the built
  * app, behind security headers and compression. No listening and no process.env here.
  */
+import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
+import { BOOT_SCRIPT } from "../src/shared/boot-script";
 import { apiRoutes } from "./api-routes";
 import type { Config } from "./config";
 import { errorHandler } from "./errors";
@@ -21,12 +23,15 @@ export const BODY_LIMIT = 16_384;
 export const DEV_KEY_WARNING =
   "No API_KEY set: the local development key is in use. Set API_KEY before exposing this server.";
 
+/** The boot script every built page inlines (src/shared/boot-script.ts), allowed by its hash. */
+const BOOT_SCRIPT_HASH = `'sha256-${createHash("sha256").update(BOOT_SCRIPT).digest("base64")}'`;
+
 function contentSecurityPolicy(config: Config) {
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", BOOT_SCRIPT_HASH],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:"],
       fontSrc: ["'self'"],

@@ -1,8 +1,10 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes, preloadPage } from "./app/app-routes";
-import { scheduleServiceWorker } from "./features/pwa/schedule-service-worker";
+import { startOutbox } from "./features/contact/start-outbox";
+import { startServiceWorkerBridge } from "./features/pwa/start-service-worker-bridge";
+import { whenIdleInTurn } from "./lib/schedule";
 import "./app/global.css";
 
 const container = document.getElementById("root");
@@ -17,16 +19,18 @@ const app = (
 );
 
 // Built pages arrive prerendered (see src/prerender/): hydrate them, in one pass, once the page's
-// own chunk is here (it is preloaded with the HTML). `vite dev` serves an empty shell.
+// own chunk is here. Hydration is a transition, so React works in slices and yields to the
+// browser between them (input stays responsive; no long task). `vite dev` serves an empty shell.
 if (container.hasChildNodes()) {
   preloadPage(window.location.pathname)
     .catch(() => {
       // Could not fetch it: hydrate anyway, and the page loads on demand as usual.
     })
-    .then(() => hydrateRoot(container, app));
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }
 
-// The service worker registers after the first paint, from a chunk of its own (production builds only).
-if (import.meta.env.PROD) scheduleServiceWorker();
+// After the load, when the browser is idle, one after the other: the service worker (production
+// builds only) and the outbox check (its pipeline loads only when messages wait).
+whenIdleInTurn([...(import.meta.env.PROD ? [startServiceWorkerBridge] : []), () => startOutbox()]);

@@ -4,14 +4,14 @@ import { OutboxNoticeSlot } from "../features/contact/outbox-slots";
 import { PwaNoticesSlot } from "../features/pwa/pwa-notices-slot";
 import { useApplyTheme } from "../features/theme/use-apply-theme";
 import { Navbar } from "./navbar";
-import { usePreloadPageMotion } from "./page-transition";
+import { usePageMotionOnIntent } from "./page-transition";
 import { useCustomScrollbar } from "./use-custom-scrollbar";
 
 /** Every page: skip link, navigation bar, and the routed page (which slides in). */
 export function Layout() {
   useApplyTheme();
   useCustomScrollbar();
-  usePreloadPageMotion();
+  usePageMotionOnIntent();
   return (
     <>
       <a className="skip-link" href="#main">

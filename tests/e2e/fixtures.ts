@@ -45,8 +45,12 @@ export function themeSwitch(page: Page) {
   return page.getByRole("navigation", { name: "Main" }).getByRole("switch", { name: "Dark mode" });
 }
 
-/** Waits until the Lottie animation has replaced the static stand-in. */
+/**
+ * Reaches for the switch (the pointer over it: the engine loads on that intent only) and waits
+ * until the Lottie animation has replaced the static stand-in.
+ */
 export async function switchAnimated(page: Page): Promise<void> {
+  await themeSwitch(page).hover();
   await expect(page.locator('nav .toggle-switch__lottie[data-ready="true"] svg')).toBeVisible();
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "../../components/use-hydrated";
 import { TOGGLE_ASPECT, TOGGLE_DEFAULT_SIZE } from "./toggle-constants";
 import "./toggle-switch.css";
@@ -16,15 +16,16 @@ interface ToggleSwitchProps {
 }
 
 /**
- * A switch drawn by a Lottie animation. Until the animation engine has loaded
- * (it is lazy), a static switch of the same size stands in, and clicks work either way.
+ * A switch drawn by a Lottie animation. Until the animation engine has loaded (on intent: a
+ * pointer, touch or focus reaching the switch), a static switch of the same size stands in, and
+ * clicks work either way: the theme flips at once, and the animation plays when it can.
  */
 export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_SIZE }: ToggleSwitchProps) {
   const width = size;
   const height = Math.round(size * TOGGLE_ASPECT);
   const hydrated = useHydrated();
-  const wanted = useAnimationWanted();
-  const animated = hydrated && wanted.value;
+  const wanted = useAnimationWanted(checked);
+  const animated = hydrated && wanted.from !== null;
   const fallback = <StaticSwitch checked={checked} />;
   return (
     <button
@@ -39,11 +40,13 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
         onChange(!checked);
       }}
       onPointerEnter={wanted.request}
+      onPointerDown={wanted.request}
+      onTouchStart={wanted.request}
       onFocus={wanted.request}
     >
       {animated ? (
         <Suspense fallback={fallback}>
-          <LottieToggle checked={checked} fallback={fallback} />
+          <LottieToggle checked={checked} from={wanted.from ?? checked} fallback={fallback} />
         </Suspense>
       ) : (
         fallback
@@ -53,30 +56,14 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
 }
 
 /**
- * Whether to fetch the animation engine yet: once the page has loaded and the browser is idle, or
- * as soon as the visitor reaches for the switch. Until then the page's first seconds stay free of
- * the engine's parse and start-up work.
+ * Whether to fetch the animation engine yet: only once the visitor reaches for the switch
+ * (pointer over it, touch, focus, or a click). Until then the page never loads the engine.
+ * `from` is the state the switch showed at that moment: a click made before the engine arrived
+ * is then played as an animation when it does.
  */
-function useAnimationWanted(): { value: boolean; request: () => void } {
-  const [value, setValue] = useState(false);
-  useEffect(() => {
-    if (value) return;
-    let idle: number | undefined;
-    let timer: number | undefined;
-    const schedule = () => {
-      const want = () => setValue(true);
-      if (window.requestIdleCallback) idle = window.requestIdleCallback(want, { timeout: 3000 });
-      else timer = window.setTimeout(want, 200);
-    };
-    if (document.readyState === "complete") schedule();
-    else window.addEventListener("load", schedule, { once: true });
-    return () => {
-      window.removeEventListener("load", schedule);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
-    };
-  }, [value]);
-  return { value, request: () => setValue(true) };
+function useAnimationWanted(checked: boolean): { from: boolean | null; request: () => void } {
+  const [from, setFrom] = useState<boolean | null>(null);
+  return { from, request: () => setFrom((current) => current ?? checked) };
 }
 
 function StaticSwitch({ checked }: { checked: boolean }) {

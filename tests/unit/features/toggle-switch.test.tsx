@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AnimationItem } from "lottie-web";
 import lottie from "lottie-web/build/player/lottie_light.js";
@@ -20,6 +20,11 @@ function Harness({ onChange, size }: { onChange: (value: boolean) => void; size?
       }}
     />
   );
+}
+
+/** Reaches for the switch (focus: the engine loads on intent only). */
+function reachForSwitch(): void {
+  act(() => screen.getByRole("switch").focus());
 }
 
 /** The real lottie-web light engine the component drew with. */
@@ -53,6 +58,7 @@ describe("toggle switch", () => {
     const user = userEvent.setup();
     const reported: boolean[] = [];
     render(<Harness onChange={(value) => reported.push(value)} />);
+    reachForSwitch();
     const animation = await loadedAnimation();
     expect(animation.totalFrames).toBe(97);
 
@@ -70,6 +76,26 @@ describe("toggle switch", () => {
     await waitFor(() => expect(animation.firstFrame).toBe(TOGGLE_SEGMENTS.off[0]));
     expect(animation.firstFrame + animation.totalFrames).toBe(TOGGLE_SEGMENTS.off[1]);
     expect(animation.playSpeed).toBe(TOGGLE_SPEED);
+  });
+
+  it("loads no animation engine until reached for; a click before it arrives flips at once, then plays", async () => {
+    const reported: boolean[] = [];
+    render(<Harness onChange={(value) => reported.push(value)} />);
+    const toggle = screen.getByRole("switch");
+    // Rendered and idle: only the static stand-in, no engine asked for.
+    expect(document.querySelector(".toggle-switch__lottie")).toBeNull();
+    expect(document.querySelector(".toggle-switch__static")).not.toBeNull();
+
+    // A click with no hover or focus first (a touch screen's tap on a page still loading).
+    fireEvent.click(toggle);
+    expect(reported).toEqual([true]);
+    expect(toggle).toHaveAttribute("aria-checked", "true");
+    expect(document.querySelector(".toggle-switch__static")).toHaveAttribute("data-checked", "true");
+
+    // The engine arrives and plays the change the visitor made: 2→50.
+    const animation = await loadedAnimation();
+    await waitFor(() => expect(animation.firstFrame).toBe(TOGGLE_SEGMENTS.on[0]));
+    expect(animation.firstFrame + animation.totalFrames).toBe(TOGGLE_SEGMENTS.on[1]);
   });
 
   it("is operated by Space and Enter", async () => {
