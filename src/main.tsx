@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { AppRoutes, preloadPage } from "./app/app-routes";
-import { startOutbox } from "./features/contact/start-outbox";
 import { startServiceWorkerBridge } from "./features/pwa/start-service-worker-bridge";
 import { whenIdleInTurn } from "./lib/schedule";
 import "./app/global.css";
@@ -32,5 +31,8 @@ if (container.hasChildNodes()) {
 }
 
 // After the load, when the browser is idle, one after the other: the service worker (production
-// builds only) and the outbox check (its pipeline loads only when messages wait).
-whenIdleInTurn([...(import.meta.env.PROD ? [startServiceWorkerBridge] : []), () => startOutbox()]);
+// builds only) and the outbox check (a small chunk; the outbox pipeline loads only when messages
+// wait, or on a submit that queues).
+const checkOutbox = () =>
+  import("./features/contact/start-outbox").then(({ startOutbox }) => startOutbox()).catch(() => {});
+whenIdleInTurn([...(import.meta.env.PROD ? [startServiceWorkerBridge] : []), checkOutbox]);

@@ -85,6 +85,8 @@ async function loadedAndIdle(page: Page): Promise<void> {
 }
 
 test.describe("before any interaction", () => {
+  // The 404 page's own document answers 404, which Chromium logs.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
   for (const { route } of ROUTE_PAGES) {
     const url = URLS[route] ?? route;
     test(`${route}: the scripts loaded up to load + idle hold no Lottie, motion, scrollbar or outbox`, async ({

@@ -83,17 +83,17 @@ test.describe("page transition", () => {
         await pageSettled(page);
       }
       // Record the new page's x offset on every frame from the click on.
-      await page.evaluate((start) => {
+      await page.evaluate((title) => {
         const samples: Array<[number, number]> = [];
         (window as unknown as { slideSamples: typeof samples }).slideSamples = samples;
         const sample = () => {
           const element = document.querySelector("main .page");
-          if (element && window.location.pathname !== start)
+          if (element && element.querySelector("h1")?.textContent === title)
             samples.push([performance.now(), new DOMMatrix(getComputedStyle(element).transform).m41]);
           if (samples.length < 1000) requestAnimationFrame(sample);
         };
         requestAnimationFrame(sample);
-      }, new URL(page.url()).pathname);
+      }, heading);
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: to }).click();
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await page.waitForFunction(() => {
