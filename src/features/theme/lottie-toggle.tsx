@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import toggleAnimation from "../../assets/lottie/toggle-switch.json";
 import { TOGGLE_SEGMENTS, TOGGLE_SPEED } from "./toggle-constants";
 
-interface LottieToggleProps {
+export interface LottieToggleProps {
   checked: boolean;
   /** Shown until the animation has drawn its first frame. */
   fallback: ReactNode;

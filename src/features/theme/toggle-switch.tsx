@@ -1,9 +1,11 @@
-import { lazy, Suspense, useState } from "react";
+import { type ComponentType, useState } from "react";
 import { useHydrated } from "../../components/use-hydrated";
+import { cachedLoad } from "../../shared/cached-load";
+import type { LottieToggleProps } from "./lottie-toggle";
 import { TOGGLE_ASPECT, TOGGLE_DEFAULT_SIZE } from "./toggle-constants";
 import "./toggle-switch.css";
 
-const LottieToggle = lazy(() => import("./lottie-toggle"));
+const loadLottieToggle = cachedLoad(() => import("./lottie-toggle").then((module) => module.default));
 
 interface ToggleSwitchProps {
   checked: boolean;
@@ -24,8 +26,7 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
   const width = size;
   const height = Math.round(size * TOGGLE_ASPECT);
   const hydrated = useHydrated();
-  const wanted = useAnimationWanted(checked);
-  const animated = hydrated && wanted.from !== null;
+  const wanted = useAnimationOnIntent(checked);
   const fallback = <StaticSwitch checked={checked} />;
   return (
     <button
@@ -44,10 +45,8 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
       onTouchStart={wanted.request}
       onFocus={wanted.request}
     >
-      {animated ? (
-        <Suspense fallback={fallback}>
-          <LottieToggle checked={checked} from={wanted.from ?? checked} fallback={fallback} />
-        </Suspense>
+      {hydrated && wanted.LottieToggle ? (
+        <wanted.LottieToggle checked={checked} from={wanted.from ?? checked} fallback={fallback} />
       ) : (
         fallback
       )}
@@ -56,14 +55,27 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
 }
 
 /**
- * Whether to fetch the animation engine yet: only once the visitor reaches for the switch
- * (pointer over it, touch, focus, or a click). Until then the page never loads the engine.
- * `from` is the state the switch showed at that moment: a click made before the engine arrived
- * is then played as an animation when it does.
+ * The animation engine, fetched only once the visitor reaches for the switch (pointer over it,
+ * touch, focus, or a click). `from` is the state the switch showed at that moment: a click made
+ * before the engine arrived is played as an animation when it does. A failed load (offline
+ * before the chunk was cached) keeps the static switch, and the next intent tries again.
  */
-function useAnimationWanted(checked: boolean): { from: boolean | null; request: () => void } {
+function useAnimationOnIntent(checked: boolean): {
+  from: boolean | null;
+  LottieToggle: ComponentType<LottieToggleProps> | undefined;
+  request: () => void;
+} {
   const [from, setFrom] = useState<boolean | null>(null);
-  return { from, request: () => setFrom((current) => current ?? checked) };
+  const [LottieToggle, setLottieToggle] = useState<ComponentType<LottieToggleProps>>();
+  const request = () => {
+    if (LottieToggle) return;
+    setFrom((current) => current ?? checked);
+    loadLottieToggle().then(
+      (component) => setLottieToggle(() => component),
+      () => setFrom(null),
+    );
+  };
+  return { from, LottieToggle, request };
 }
 
 function StaticSwitch({ checked }: { checked: boolean }) {
