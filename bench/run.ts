@@ -19,7 +19,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
 import react from "@vitejs/plugin-react";
 import * as chromeLauncher from "chrome-launcher";
@@ -33,7 +33,11 @@ import { closedPort } from "../tests/support/net";
 import { firstLoadJs, precache } from "./measure";
 
 const ROOT = join(import.meta.dirname, "..");
-const DIST = join(ROOT, "dist");
+/**
+ * BENCH_DIST measures an existing build instead of building this checkout (e.g. the previous
+ * version's `dist/`, for a before/after comparison in one sitting); it is served by this server.
+ */
+const DIST = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(ROOT, "dist");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DESKTOP = process.env.BENCH_DESKTOP === "1";
 const STATIC_PAGE = "/bench-static.html";
@@ -106,6 +110,8 @@ async function writeBaselines(): Promise<void> {
   const html = staticHomeHtml();
   writeFileSync(join(DIST, STATIC_PAGE.slice(1)), html);
   writeFileSync(join(DIST, NOT_FOUND_PAGE.slice(1)), readFileSync(join(DIST, "404.html")));
+  // Vite sets NODE_ENV=production for its build; the server started afterwards must not inherit it.
+  const nodeEnv = process.env.NODE_ENV;
   await build({
     root: ROOT,
     configFile: false,
@@ -122,6 +128,8 @@ async function writeBaselines(): Promise<void> {
       },
     },
   });
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
   const boot = `<script data-entry="/${FLOOR_DIR}/floor.js" data-preload="">${BOOT_SCRIPT}</script>`;
   writeFileSync(join(DIST, FLOOR_PAGE.slice(1)), html.replace("</body>", `${FLOOR_HTML}\n${boot}\n</body>`));
 }
@@ -137,7 +145,14 @@ async function startServer(port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), "portfolio-bench-"));
   const child = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      STATIC_DIR: DIST,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -240,14 +255,14 @@ async function interactionSample(browser: Browser, url: string, route: string): 
       result?.lhr.audits["interaction-to-next-paint"]?.numericValue ?? Number.NaN;
 
     const toggle = await startTimespan(page, { config: TIMESPAN_CONFIG });
-    await page.tap('nav [role="switch"]');
+    await page.click('nav [role="switch"]');
     await page.waitForSelector('html[data-theme="dark"]');
     await page.evaluate(afterNextPaint);
     const switchInp = inp(await toggle.endTimespan());
 
     const target = route === "/skills" ? "/project" : "/skills";
     const navigate = await startTimespan(page, { config: TIMESPAN_CONFIG });
-    await page.tap(`nav a[href="${target}"]`);
+    await page.click(`nav a[href="${target}"]`);
     await page.waitForFunction(`location.pathname === ${JSON.stringify(target)}`);
     await page.evaluate(afterNextPaint);
     const linkInp = inp(await navigate.endTimespan());
@@ -318,9 +333,11 @@ function writeSection(file: string, section: string): void {
 }
 
 async function main() {
-  console.log("Building…");
-  const built = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
-  if (built.status !== 0) throw new Error("npm run build failed");
+  if (!process.env.BENCH_DIST) {
+    console.log("Building…");
+    const built = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+    if (built.status !== 0) throw new Error("npm run build failed");
+  }
   await writeBaselines();
 
   const port = await closedPort();
@@ -338,14 +355,6 @@ async function main() {
     // Rounds, not pages one after the other: a slow minute on the shared machine spreads over
     // every page instead of falling on one, and each round's ratios compare like with like.
     for (let run = 0; run < RUNS; run++) {
-      for (const mode of modes) {
-        for (const path of PAGES) {
-          process.stdout.write(`Lighthouse ${mode} ${label(path)} run ${run + 1}/${RUNS}            \r`);
-          const sample = await lighthouseSample(`${server.url}${path}`, chrome.port, mode === "desktop");
-          (samples[mode] as Record<string, Sample[]>)[path] ??= [];
-          samples[mode]?.[path]?.push(sample);
-        }
-      }
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       try {
         for (const path of ROUTES) {
@@ -355,6 +364,14 @@ async function main() {
         }
       } finally {
         await browser.disconnect();
+      }
+      for (const mode of modes) {
+        for (const path of PAGES) {
+          process.stdout.write(`Lighthouse ${mode} ${label(path)} run ${run + 1}/${RUNS}            \r`);
+          const sample = await lighthouseSample(`${server.url}${path}`, chrome.port, mode === "desktop");
+          (samples[mode] as Record<string, Sample[]>)[path] ??= [];
+          samples[mode]?.[path]?.push(sample);
+        }
       }
     }
   } finally {
@@ -372,6 +389,14 @@ async function main() {
 
   const firstLoad = firstLoadJs(DIST);
   const cache = precache(DIST);
+  // The raw figures first, so that nothing measured is lost if the summary below fails.
+  const resultsDir = join(ROOT, "bench/results");
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  writeFileSync(
+    join(resultsDir, `${stamp}.json`),
+    JSON.stringify({ samples, interactions, firstLoad, precache: cache, offline }, null, 2),
+  );
 
   const lines: string[] = [];
   const out = (line = "") => {
@@ -451,15 +476,9 @@ async function main() {
     `Repeat visit offline, first contentful paint: median ${ms(median(offline))} (${offline.map(ms).join(", ")}).`,
   );
 
-  const resultsDir = join(ROOT, "bench/results");
-  mkdirSync(resultsDir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  writeFileSync(
-    join(resultsDir, `${stamp}.json`),
-    JSON.stringify({ samples, interactions, firstLoad, precache: cache, offline }, null, 2),
-  );
   writeFileSync(join(resultsDir, `${stamp}.md`), `${lines.join("\n")}\n`);
-  writeSection(join(ROOT, "bench/latest.md"), lines.join("\n"));
+  // A foreign build's figures are kept in bench/results/ only.
+  if (!process.env.BENCH_DIST) writeSection(join(ROOT, "bench/latest.md"), lines.join("\n"));
 }
 
 main().catch((error: unknown) => {

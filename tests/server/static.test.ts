@@ -2,8 +2,12 @@
  * The built app served by the notification server: cache headers, app routes, 404s,
  * security headers, compression, and the "not built" answer.
  */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { NOT_BUILT_MESSAGE } from "../../server/static-site";
 import { appPaths } from "../../src/config/paths";
+import { BOOT_SCRIPT } from "../../src/shared/boot-script";
 import {
   NOTIFY_PATH,
   post,
@@ -140,7 +144,12 @@ test("security headers: a strict CSP without unsafe-eval or upgrade-insecure-req
     }),
   );
   expect(directives.get("default-src")).toBe("'self'");
-  expect(directives.get("script-src")).toBe("'self'");
+  // Scripts from the origin, and the one inline script of every built page, by its hash.
+  const bootHash = createHash("sha256").update(BOOT_SCRIPT).digest("base64");
+  expect(directives.get("script-src")).toBe(`'self' 'sha256-${bootHash}'`);
+  // firebase.json serves the same pages with the same rule.
+  const hosting = readFileSync(join(import.meta.dirname, "../../firebase.json"), "utf8");
+  expect(hosting).toContain(`script-src 'self' 'sha256-${bootHash}';`);
   expect(directives.get("style-src")).toBe("'self' 'unsafe-inline'");
   expect(directives.get("img-src")).toBe("'self' data:");
   expect(directives.get("connect-src")).toBe(
