@@ -111,7 +111,7 @@ export function prerender(siteUrl: string): Plugin {
           const { entry, preloads } = bootAttributes(template, chunkFiles(manifest, output.module));
           let html = template
             // Nothing but HTML and CSS before the first paint: the module entry and its chunks
-            // are requested by the boot script once the first frame has painted.
+            // are requested by the boot script once the browser reports the first paint.
             .replace(/\s*<script type="module"[^>]*><\/script>/, "")
             .replaceAll(/\s*<link rel="modulepreload"[^>]*>/g, "")
             .replace(/<title>[\s\S]*?<\/title>/, renderHeadTags(pageHead(key, siteUrl)))
