@@ -91,11 +91,12 @@ const median = (values: number[]) => {
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
-const spread = (values: number[]): Spread => ({
-  median: median(values),
-  min: Math.min(...values),
-  max: Math.max(...values),
-});
+/** Median, min and max of the finite values (a failed sample is NaN and left out). */
+const spread = (all: number[]): Spread => {
+  const values = all.filter(Number.isFinite);
+  if (values.length === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN };
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+};
 
 /** The home page's prerendered HTML without any JavaScript: the baseline to compare with. */
 function staticHomeHtml(): string {
@@ -248,6 +249,9 @@ async function interactionSample(browser: Browser, url: string, route: string): 
       hasTouch: true,
     });
     await page.goto(url, { waitUntil: "load" });
+    // Hydrated (the outbox notice is rendered by the browser only, after hydration) and done
+    // with the after-load work (the outbox check is the last of it).
+    await page.waitForSelector("main .outbox-notice", { timeout: 30_000 });
     await page.waitForSelector('html[data-outbox="ready"]', { timeout: 30_000 });
     await page.evaluate("new Promise((resolve) => requestIdleCallback(resolve))");
     const afterNextPaint = "new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))";
@@ -360,7 +364,13 @@ async function main() {
         for (const path of ROUTES) {
           process.stdout.write(`Interactions ${label(path)} run ${run + 1}/${RUNS}            \r`);
           interactions[path] ??= [];
-          interactions[path]?.push(await interactionSample(browser, `${server.url}${path}`, path));
+          try {
+            interactions[path]?.push(await interactionSample(browser, `${server.url}${path}`, path));
+          } catch (error) {
+            // One failed sample (the shared machine stalled) must not cost the whole run.
+            console.error(`\nInteractions on ${label(path)} failed:`, error);
+            interactions[path]?.push({ switchInp: Number.NaN, linkInp: Number.NaN });
+          }
         }
       } finally {
         await browser.disconnect();
