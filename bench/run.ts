@@ -191,7 +191,11 @@ function readSample(lhr: Result): Sample {
   const longTasks =
     (audits["long-tasks"]?.details as TableItems<{ url?: string; duration?: number }>)?.items ?? [];
   return {
-    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    // No score (Lighthouse could not finish the page, e.g. a stalled machine): left out, not 0.
+    performance:
+      typeof categories.performance?.score === "number"
+        ? Math.round(categories.performance.score * 100)
+        : Number.NaN,
     fcp: numeric("first-contentful-paint"),
     lcp: numeric("largest-contentful-paint"),
     observedLcp: metrics?.observedLargestContentfulPaint ?? Number.NaN,
@@ -440,9 +444,11 @@ async function main() {
     out(
       `Above the floor (median of per-run differences): ${ROUTES.map((path) => {
         const list = byPage[path] as Sample[];
-        const tbt = median(list.map((sample, run) => sample.tbt - (floor[run] as Sample).tbt));
-        const tti = median(list.map((sample, run) => sample.tti - (floor[run] as Sample).tti));
-        return `${label(path)} TBT +${Math.round(tbt)} ms, TTI +${Math.round(tti)} ms`;
+        const above = (key: NumericKey) =>
+          spread(list.map((sample, run) => sample[key] - (floor[run] as Sample)[key])).median;
+        const signed = (value: number) =>
+          Number.isFinite(value) ? `${value >= 0 ? "+" : "−"}${Math.abs(Math.round(value))} ms` : "n/a";
+        return `${label(path)} TBT ${signed(above("tbt"))}, TTI ${signed(above("tti"))}`;
       }).join("; ")}.`,
     );
     out();
