@@ -26,9 +26,14 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleGuard: 
 
 export { expect };
 
-/** Waits until the routed page is on screen and its slide-in has finished. */
+/**
+ * Waits until the routed page is on screen, hydrated (hydration is time-sliced and starts after
+ * the first paint: the outbox notice is rendered by the browser only, once hydrated) and its
+ * slide-in has finished.
+ */
 export async function pageSettled(page: Page): Promise<void> {
   await expect(page.locator("main h1").first()).toBeVisible();
+  await expect(page.locator("main .outbox-notice")).toHaveCount(1, { timeout: 20_000 });
   await page.waitForFunction(() =>
     (document.querySelector("main")?.getAnimations({ subtree: true }) ?? []).every(
       (animation) => animation.playState !== "running",
