@@ -1,20 +1,41 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
 /**
  * bench/latest.md holds the Lighthouse figures (`npm run bench`) and the server's
- * (`npm run bench:server`): each command rewrites its own part and keeps the other.
+ * (`npm run bench:server`): each command rewrites its own marked part and keeps the rest.
  */
-export const SERVER_SECTION_START = "<!-- bench:server:start -->";
-export const SERVER_SECTION_END = "<!-- bench:server:end -->";
-
-/** The server section of a latest.md text ("" when it has none). */
-export function serverSection(text: string): string {
-  const start = text.indexOf(SERVER_SECTION_START);
-  const end = text.indexOf(SERVER_SECTION_END);
-  return start === -1 || end === -1 ? "" : text.slice(start, end + SERVER_SECTION_END.length);
+export interface SectionMarkers {
+  start: string;
+  end: string;
+  /** Where a missing section goes: the page benchmark first, the server's after it. */
+  place: "first" | "last";
 }
 
-/** `text` with its server section replaced by `section` (appended when it had none). */
-export function withServerSection(text: string, section: string): string {
-  const current = serverSection(text);
-  if (current !== "") return text.replace(current, () => section);
-  return `${text.trimEnd()}${text.trim() === "" ? "" : "\n\n"}${section}\n`;
+export const PAGE_SECTION: SectionMarkers = {
+  start: "<!-- bench:page start (npm run bench) -->",
+  end: "<!-- bench:page end -->",
+  place: "first",
+};
+
+export const SERVER_SECTION: SectionMarkers = {
+  start: "<!-- bench:server:start -->",
+  end: "<!-- bench:server:end -->",
+  place: "last",
+};
+
+/** Replaces one section of `file` with `body` (markers added here), keeping whatever else it holds. */
+export function writeSection(file: string, markers: SectionMarkers, body: string): void {
+  const block = `${markers.start}\n${body.trim()}\n${markers.end}`;
+  const current = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
+  const start = current.indexOf(markers.start);
+  const end = current.indexOf(markers.end);
+  let next: string;
+  if (start >= 0 && end > start) {
+    next = `${current.slice(0, start)}${block}${current.slice(end + markers.end.length)}`;
+  } else if (current === "") {
+    next = block;
+  } else {
+    next = markers.place === "first" ? `${block}\n\n${current}` : `${current}\n\n${block}`;
+  }
+  writeFileSync(file, `${next.trim()}\n`);
 }

@@ -17,14 +17,23 @@ export interface FirstLoad {
   jsGzip: number;
 }
 
-/** The scripts a page loads up front: its module entry and every `modulepreload`. */
+/**
+ * The scripts a page loads up front: its module entry and the chunks preloaded with it, which the
+ * boot script (src/shared/boot-script.ts) requests after the first paint from its `data-entry`
+ * and `data-preload` attributes (and any `<script type="module">` or `modulepreload` left in the
+ * HTML).
+ */
 export function firstLoadJs(distDir: string): FirstLoad[] {
   return ROUTE_PAGES.map(({ route, file }) => {
     const html = readFileSync(join(distDir, file), "utf8");
+    const boot = /<script data-entry="\/([^"]+)" data-preload="([^"]*)">/.exec(html);
     const files = [
-      ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g),
-      ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g),
-    ].map((match) => match[1] as string);
+      ...(boot ? [boot[1] as string, ...(boot[2] as string).split(" ").filter(Boolean)] : []),
+      ...[
+        ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g),
+        ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g),
+      ].map((match) => match[1] as string),
+    ].map((file) => file.replace(/^\//, ""));
     const unique = [...new Set(files)];
     return {
       route,

@@ -1,47 +1,90 @@
 /**
  * `npm run bench`: builds the app, serves it with the real server, and measures it.
  *
- * - Lighthouse 12 (mobile default: simulated slow 4G, 4× CPU; and desktop), RUNS times per page;
- *   the table shows medians.
- * - The same server also serves a plain static HTML page of the home page's content (the
- *   prerendered HTML with every script removed): our LCP and FCP are printed as ratios to it.
- * - First-load JS per route (gzip), the precache size, and the first paint of a repeat visit
- *   made offline (service worker only).
+ * - Lighthouse 12 mobile (simulated slow 4G, 4× CPU), RUNS times per page (desktop too with
+ *   BENCH_DESKTOP=1): performance score, TBT, the simulated LCP and the LCP the trace observed,
+ *   CLS, time to interactive, the script the page itself fetched during the load (network-requests,
+ *   page target), and the long tasks over 50 ms with the script each belongs to. Median, min, max.
+ * - Two baselines served by the same server in the same run: the home page's prerendered HTML with
+ *   every script removed ("static", the LCP ratio's denominator), and the same page hydrating one
+ *   paragraph with React 19, loaded like the app ("floor": what React alone costs).
+ * - The first interactions, in a Lighthouse timespan at 4× CPU: a click on the theme switch and a
+ *   click on a navbar link, on a page that has loaded and gone idle (INP of each).
+ * - First-load JS per route (gzip), the precache size, and the first paint of a repeat visit made
+ *   offline (service worker only).
  *
- * Results go to bench/results/ (ignored by git) and bench/latest.md (committed).
+ * Results go to bench/results/ (ignored by git), and this section of bench/latest.md (between its
+ * markers: other sections of that file, e.g. the server's, are kept).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
+import react from "@vitejs/plugin-react";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { type Flags } from "lighthouse";
+import lighthouse, { type Config, type Flags, type Result, startTimespan } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import puppeteer, { type Browser } from "puppeteer-core";
+import { build } from "vite";
 import { appPaths } from "../src/config/routes";
+import { BOOT_SCRIPT } from "../src/shared/boot-script";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
 import { closedPort } from "../tests/support/net";
-import { serverSection, withServerSection } from "./latest-section";
+import { PAGE_SECTION, writeSection } from "./latest-section";
 import { firstLoadJs, precache } from "./measure";
 
 const ROOT = join(import.meta.dirname, "..");
-const DIST = join(ROOT, "dist");
+/**
+ * BENCH_DIST measures an existing build instead of building this checkout (e.g. the previous
+ * version's `dist/`, for a before/after comparison in one sitting); it is served by this server.
+ */
+const DIST = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(ROOT, "dist");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DESKTOP = process.env.BENCH_DESKTOP === "1";
 const STATIC_PAGE = "/bench-static.html";
-const PAGES = [...appPaths, STATIC_PAGE];
+const FLOOR_PAGE = "/bench-floor.html";
+const FLOOR_DIR = "bench-floor";
+const FLOOR_HTML = '<div id="floor"><p id="floor-text">Hydrated by React.</p></div>';
+/**
+ * The 404 page is measured as a copy served with status 200 (Lighthouse reports no scores for a
+ * page answered with 404); the router renders it for this unknown path just the same.
+ */
+const NOT_FOUND_PAGE = "/bench-404.html";
+/** Every route of the table, and the 404 page. */
+const ROUTES = [...appPaths, NOT_FOUND_PAGE];
+const PAGES = [...ROUTES, STATIC_PAGE, FLOOR_PAGE];
+const LABELS: Record<string, string> = {
+  [NOT_FOUND_PAGE]: "404",
+  [STATIC_PAGE]: "static HTML (no JS)",
+  [FLOOR_PAGE]: "floor: React 19 hydrating one paragraph",
+};
+const label = (path: string) => LABELS[path] ?? path;
+
+interface LongTask {
+  url: string;
+  duration: number;
+}
 
 interface Sample {
   performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
   fcp: number;
   lcp: number;
+  observedLcp: number;
   tbt: number;
   cls: number;
-  speedIndex: number;
-  jsBytes: number;
-  totalBytes: number;
+  tti: number;
+  /** Script transferred to the page itself during the load (not the service worker's precache). */
+  pageScriptBytes: number;
+  longTasks: LongTask[];
+}
+
+type NumericKey = Exclude<keyof Sample, "longTasks">;
+
+interface Spread {
+  median: number;
+  min: number;
+  max: number;
 }
 
 const median = (values: number[]) => {
@@ -51,28 +94,69 @@ const median = (values: number[]) => {
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
-
-function medianSample(samples: Sample[]): Sample {
-  const keys = Object.keys(samples[0] as Sample) as Array<keyof Sample>;
-  return Object.fromEntries(
-    keys.map((key) => [key, median(samples.map((sample) => sample[key]))]),
-  ) as unknown as Sample;
-}
+/** Median, min and max of the finite values (a failed sample is NaN and left out). */
+const spread = (all: number[]): Spread => {
+  const values = all.filter(Number.isFinite);
+  if (values.length === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN };
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+};
 
 /** The home page's prerendered HTML without any JavaScript: the baseline to compare with. */
-function writeStaticPage(): void {
-  const html = readFileSync(join(DIST, "index.html"), "utf8")
+function staticHomeHtml(): string {
+  return readFileSync(join(DIST, "index.html"), "utf8")
     .replace(/<script[\s\S]*?<\/script>/g, "")
     .replace(/<link[^>]+rel="modulepreload"[^>]*>/g, "")
     .replace(/<link[^>]+rel="manifest"[^>]*>/g, "");
+}
+
+/** The floor page: the static page plus one paragraph hydrated by React, started by the boot script. */
+async function writeBaselines(): Promise<void> {
+  const html = staticHomeHtml();
   writeFileSync(join(DIST, STATIC_PAGE.slice(1)), html);
+  writeFileSync(join(DIST, NOT_FOUND_PAGE.slice(1)), readFileSync(join(DIST, "404.html")));
+  // Vite sets NODE_ENV=production for its build; the server started afterwards must not inherit it.
+  const nodeEnv = process.env.NODE_ENV;
+  await build({
+    root: ROOT,
+    configFile: false,
+    logLevel: "warn",
+    base: `/${FLOOR_DIR}/`,
+    publicDir: false,
+    plugins: [react()],
+    build: {
+      outDir: join(DIST, FLOOR_DIR),
+      emptyOutDir: true,
+      rolldownOptions: {
+        input: join(ROOT, "bench/floor/main.tsx"),
+        output: { entryFileNames: "floor.js", chunkFileNames: "[name]-[hash].js" },
+      },
+    },
+  });
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
+  const boot = `<script data-entry="/${FLOOR_DIR}/floor.js" data-preload="">${BOOT_SCRIPT}</script>`;
+  writeFileSync(join(DIST, FLOOR_PAGE.slice(1)), html.replace("</body>", `${FLOOR_HTML}\n${boot}\n</body>`));
+}
+
+function removeBaselines(): void {
+  rmSync(join(DIST, STATIC_PAGE.slice(1)), { force: true });
+  rmSync(join(DIST, NOT_FOUND_PAGE.slice(1)), { force: true });
+  rmSync(join(DIST, FLOOR_PAGE.slice(1)), { force: true });
+  rmSync(join(DIST, FLOOR_DIR), { recursive: true, force: true });
 }
 
 async function startServer(port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), "portfolio-bench-"));
   const child = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      STATIC_DIR: DIST,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -93,30 +177,110 @@ async function startServer(port: number) {
   };
 }
 
-async function lighthouseSample(url: string, port: number, desktop: boolean): Promise<Sample> {
-  const flags: Flags = { port, output: "json", logLevel: "error" };
-  const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+type TableItems<T> = { items?: T[] } | undefined;
+
+function readSample(lhr: Result): Sample {
+  const { categories, audits } = lhr;
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  const items = (
-    audits["resource-summary"]?.details as { items?: Array<{ resourceType: string; transferSize: number }> }
-  )?.items;
-  const bytes = (type: string) => items?.find((item) => item.resourceType === type)?.transferSize ?? 0;
+  const metrics = (audits.metrics?.details as TableItems<Record<string, number>>)?.items?.[0];
+  const requests =
+    (
+      audits["network-requests"]?.details as TableItems<{
+        resourceType?: string;
+        sessionTargetType?: string;
+        transferSize?: number;
+      }>
+    )?.items ?? [];
+  const longTasks =
+    (audits["long-tasks"]?.details as TableItems<{ url?: string; duration?: number }>)?.items ?? [];
   return {
-    performance: score("performance"),
-    accessibility: score("accessibility"),
-    bestPractices: score("best-practices"),
-    seo: score("seo"),
+    // No score (Lighthouse could not finish the page, e.g. a stalled machine): left out, not 0.
+    performance:
+      typeof categories.performance?.score === "number"
+        ? Math.round(categories.performance.score * 100)
+        : Number.NaN,
     fcp: numeric("first-contentful-paint"),
     lcp: numeric("largest-contentful-paint"),
+    observedLcp: metrics?.observedLargestContentfulPaint ?? Number.NaN,
     tbt: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
-    speedIndex: numeric("speed-index"),
-    jsBytes: bytes("script"),
-    totalBytes: bytes("total"),
+    tti: numeric("interactive"),
+    pageScriptBytes: requests
+      .filter(
+        (request) => request.resourceType === "Script" && (request.sessionTargetType ?? "page") === "page",
+      )
+      .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+    longTasks: longTasks
+      .filter((task) => (task.duration ?? 0) > 50)
+      .map((task) => ({ url: task.url ?? "?", duration: task.duration ?? 0 })),
   };
+}
+
+async function lighthouseSample(url: string, port: number, desktop: boolean): Promise<Sample> {
+  const flags: Flags = { port, output: "json", logLevel: "error", onlyCategories: ["performance"] };
+  const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return readSample(result.lhr);
+}
+
+/** Mobile settings with the CPU slowed 4× in the page itself (a timespan cannot be simulated). */
+const TIMESPAN_CONFIG: Config = {
+  extends: "lighthouse:default",
+  settings: {
+    onlyCategories: ["performance"],
+    formFactor: "mobile",
+    throttlingMethod: "devtools",
+    // The viewport is set before the page loads; emulating it mid-timespan would resize the page.
+    screenEmulation: { disabled: true },
+  },
+};
+
+interface InteractionSample {
+  switchInp: number;
+  linkInp: number;
+}
+
+/**
+ * The first two interactions on a page that has loaded and gone idle, each in its own timespan:
+ * a click on the theme switch (its animation engine is not loaded yet), then a click on a navbar
+ * link to another page (motion is not loaded yet either).
+ */
+async function interactionSample(browser: Browser, url: string, route: string): Promise<InteractionSample> {
+  const page = await browser.newPage();
+  try {
+    await page.setViewport({
+      width: 412,
+      height: 823,
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    await page.goto(url, { waitUntil: "load" });
+    // Hydrated (the outbox notice is rendered by the browser only, after hydration) and done
+    // with the after-load work (the outbox check is the last of it).
+    await page.waitForSelector("main .outbox-notice", { timeout: 30_000 });
+    await page.waitForSelector('html[data-outbox="ready"]', { timeout: 30_000 });
+    await page.evaluate("new Promise((resolve) => requestIdleCallback(resolve))");
+    const afterNextPaint = "new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))";
+    const inp = (result: Awaited<ReturnType<Awaited<ReturnType<typeof startTimespan>>["endTimespan"]>>) =>
+      result?.lhr.audits["interaction-to-next-paint"]?.numericValue ?? Number.NaN;
+
+    const toggle = await startTimespan(page, { config: TIMESPAN_CONFIG });
+    await page.click('nav [role="switch"]');
+    await page.waitForSelector('html[data-theme="dark"]');
+    await page.evaluate(afterNextPaint);
+    const switchInp = inp(await toggle.endTimespan());
+
+    const target = route === "/skills" ? "/project" : "/skills";
+    const navigate = await startTimespan(page, { config: TIMESPAN_CONFIG });
+    await page.click(`nav a[href="${target}"]`);
+    await page.waitForFunction(`location.pathname === ${JSON.stringify(target)}`);
+    await page.evaluate(afterNextPaint);
+    const linkInp = inp(await navigate.endTimespan());
+    return { switchInp, linkInp };
+  } finally {
+    await page.close();
+  }
 }
 
 /** First paint of a repeat visit with no network: everything comes from the service worker. */
@@ -154,14 +318,21 @@ async function offlineRepeatPaint(baseUrl: string, executablePath: string | unde
   return paints;
 }
 
-const ms = (value: number) => `${Math.round(value)} ms`;
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "n/a");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const withRange = (s: Spread, format: (value: number) => string) =>
+  `${format(s.median)} (${format(s.min)}–${format(s.max)})`;
+const plain = (value: number) => String(Math.round(value));
+const ratio = (value: number) => value.toFixed(2);
+const cls = (value: number) => value.toFixed(3);
 
 async function main() {
-  console.log("Building…");
-  const built = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
-  if (built.status !== 0) throw new Error("npm run build failed");
-  writeStaticPage();
+  if (!process.env.BENCH_DIST) {
+    console.log("Building…");
+    const built = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+    if (built.status !== 0) throw new Error("npm run build failed");
+  }
+  await writeBaselines();
 
   const port = await closedPort();
   const server = await startServer(port);
@@ -171,16 +342,36 @@ async function main() {
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
 
-  const results: Record<"mobile" | "desktop", Record<string, Sample>> = { mobile: {}, desktop: {} };
+  const modes = DESKTOP ? (["mobile", "desktop"] as const) : (["mobile"] as const);
+  const samples: Record<string, Record<string, Sample[]>> = { mobile: {}, desktop: {} };
+  const interactions: Record<string, InteractionSample[]> = {};
   try {
-    for (const mode of ["mobile", "desktop"] as const) {
-      for (const path of PAGES) {
-        const samples: Sample[] = [];
-        for (let run = 0; run < RUNS; run++) {
-          process.stdout.write(`Lighthouse ${mode} ${path} run ${run + 1}/${RUNS}\r`);
-          samples.push(await lighthouseSample(`${server.url}${path}`, chrome.port, mode === "desktop"));
+    // Rounds, not pages one after the other: a slow minute on the shared machine spreads over
+    // every page instead of falling on one, and each round's ratios compare like with like.
+    for (let run = 0; run < RUNS; run++) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      try {
+        for (const path of ROUTES) {
+          process.stdout.write(`Interactions ${label(path)} run ${run + 1}/${RUNS}            \r`);
+          interactions[path] ??= [];
+          try {
+            interactions[path]?.push(await interactionSample(browser, `${server.url}${path}`, path));
+          } catch (error) {
+            // One failed sample (the shared machine stalled) must not cost the whole run.
+            console.error(`\nInteractions on ${label(path)} failed:`, error);
+            interactions[path]?.push({ switchInp: Number.NaN, linkInp: Number.NaN });
+          }
         }
-        results[mode][path] = medianSample(samples);
+      } finally {
+        await browser.disconnect();
+      }
+      for (const mode of modes) {
+        for (const path of PAGES) {
+          process.stdout.write(`Lighthouse ${mode} ${label(path)} run ${run + 1}/${RUNS}            \r`);
+          const sample = await lighthouseSample(`${server.url}${path}`, chrome.port, mode === "desktop");
+          (samples[mode] as Record<string, Sample[]>)[path] ??= [];
+          samples[mode]?.[path]?.push(sample);
+        }
       }
     }
   } finally {
@@ -194,33 +385,83 @@ async function main() {
     console.error("The offline repeat-visit measurement failed:", error);
   }
   server.stop();
-  rmSync(join(DIST, STATIC_PAGE.slice(1)), { force: true });
+  removeBaselines();
 
   const firstLoad = firstLoadJs(DIST);
   const cache = precache(DIST);
+  // The raw figures first, so that nothing measured is lost if the summary below fails.
+  const resultsDir = join(ROOT, "bench/results");
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  writeFileSync(
+    join(resultsDir, `${stamp}.json`),
+    JSON.stringify({ samples, interactions, firstLoad, precache: cache, offline }, null, 2),
+  );
 
   const lines: string[] = [];
   const out = (line = "") => {
     lines.push(line);
     console.log(line);
   };
-  out(`# Benchmark (${new Date().toISOString()}, median of ${RUNS} runs, Lighthouse 12, Chromium)`);
-  for (const mode of ["mobile", "desktop"] as const) {
-    const baseline = results[mode][STATIC_PAGE] as Sample;
+  const stat = (list: Sample[], key: NumericKey) => spread(list.map((sample) => sample[key]));
+  /** Per-run ratios: each run's value over the same run's static page. */
+  const ratios = (list: Sample[], baseline: Sample[], key: NumericKey) =>
+    spread(list.map((sample, run) => sample[key] / ((baseline[run] as Sample)[key] || Number.NaN)));
+
+  out(`# Benchmark (${new Date().toISOString()}, ${RUNS} runs: median (min–max), Lighthouse 12, Chromium)`);
+  for (const mode of modes) {
+    const byPage = samples[mode] as Record<string, Sample[]>;
+    const baseline = byPage[STATIC_PAGE] as Sample[];
     out();
     out(`## ${mode}${mode === "mobile" ? " (simulated slow 4G, 4× CPU)" : ""}`);
     out();
     out(
-      "| page | perf | a11y | best pr. | SEO | FCP | LCP | TBT | CLS | Speed Index | JS | total | LCP ÷ static | FCP ÷ static |",
+      "| page | perf | TBT | LCP (simulated) | LCP (observed) | LCP ÷ static | CLS | TTI | script fetched by the page |",
     );
-    out("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    out("|---|---|---|---|---|---|---|---|---|");
     for (const path of PAGES) {
-      const s = results[mode][path] as Sample;
-      const label = path === STATIC_PAGE ? "static HTML (no JS)" : path;
+      const list = byPage[path] as Sample[];
       out(
-        `| ${label} | ${s.performance} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${ms(s.fcp)} | ${ms(s.lcp)} | ${ms(s.tbt)} | ${s.cls.toFixed(3)} | ${ms(s.speedIndex)} | ${kb(s.jsBytes)} | ${kb(s.totalBytes)} | ${(s.lcp / baseline.lcp).toFixed(2)} | ${(s.fcp / baseline.fcp).toFixed(2)} |`,
+        `| ${label(path)} | ${withRange(stat(list, "performance"), plain)} | ${withRange(stat(list, "tbt"), ms)} | ${withRange(stat(list, "lcp"), ms)} | ${withRange(stat(list, "observedLcp"), ms)} | ${withRange(ratios(list, baseline, "lcp"), ratio)} | ${withRange(stat(list, "cls"), cls)} | ${withRange(stat(list, "tti"), ms)} | ${withRange(stat(list, "pageScriptBytes"), kb)} |`,
       );
     }
+    const floor = byPage[FLOOR_PAGE] as Sample[];
+    out();
+    out(
+      `Above the floor (median of per-run differences): ${ROUTES.map((path) => {
+        const list = byPage[path] as Sample[];
+        const above = (key: NumericKey) =>
+          spread(list.map((sample, run) => sample[key] - (floor[run] as Sample)[key])).median;
+        const signed = (value: number) =>
+          Number.isFinite(value) ? `${value >= 0 ? "+" : "−"}${Math.abs(Math.round(value))} ms` : "n/a";
+        return `${label(path)} TBT ${signed(above("tbt"))}, TTI ${signed(above("tti"))}`;
+      }).join("; ")}.`,
+    );
+    out();
+    out("Long tasks over 50 ms (all runs; the script each belongs to, and its durations):");
+    out();
+    for (const path of PAGES) {
+      const tasks = new Map<string, number[]>();
+      for (const sample of byPage[path] as Sample[]) {
+        for (const task of sample.longTasks) {
+          const name = task.url.replace(/^https?:\/\/[^/]+/, "");
+          tasks.set(name, [...(tasks.get(name) ?? []), Math.round(task.duration)]);
+        }
+      }
+      const text = [...tasks].map(([name, durations]) => `${name} (${durations.join(", ")} ms)`).join("; ");
+      out(`- ${label(path)}: ${text || "none"}`);
+    }
+  }
+  out();
+  out("## First interaction (Lighthouse timespan, mobile, 4× CPU, page loaded and idle)");
+  out();
+  out("| page | INP: click on the theme switch | INP: click on a navbar link |");
+  out("|---|---|---|");
+  for (const path of ROUTES) {
+    const list = interactions[path] ?? [];
+    out(
+      `| ${label(path)} | ${withRange(spread(list.map((s) => s.switchInp)), ms)} | ${withRange(spread(list.map((s) => s.linkInp)), ms)} |`,
+    );
   }
   out();
   out("## Bytes");
@@ -237,21 +478,9 @@ async function main() {
     `Repeat visit offline, first contentful paint: median ${ms(median(offline))} (${offline.map(ms).join(", ")}).`,
   );
 
-  const resultsDir = join(ROOT, "bench/results");
-  mkdirSync(resultsDir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  writeFileSync(
-    join(resultsDir, `${stamp}.json`),
-    JSON.stringify({ results, firstLoad, precache: cache, offline }, null, 2),
-  );
   writeFileSync(join(resultsDir, `${stamp}.md`), `${lines.join("\n")}\n`);
-  // Keep the figures of `npm run bench:server`, which has its own section.
-  const latest = join(ROOT, "bench/latest.md");
-  const serverPart = existsSync(latest) ? serverSection(readFileSync(latest, "utf8")) : "";
-  writeFileSync(
-    latest,
-    serverPart === "" ? `${lines.join("\n")}\n` : withServerSection(`${lines.join("\n")}\n`, serverPart),
-  );
+  // A foreign build's figures are kept in bench/results/ only.
+  if (!process.env.BENCH_DIST) writeSection(join(ROOT, "bench/latest.md"), PAGE_SECTION, lines.join("\n"));
 }
 
 main().catch((error: unknown) => {

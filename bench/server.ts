@@ -15,7 +15,7 @@ import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../src/shared/contac
 import { startRedis } from "../tests/server/redis-process";
 import { closedPort } from "../tests/support/net";
 import { storedMessages } from "../tests/support/stored-messages";
-import { SERVER_SECTION_END, SERVER_SECTION_START, withServerSection } from "./latest-section";
+import { SERVER_SECTION, writeSection } from "./latest-section";
 
 const ROOT = join(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
@@ -253,7 +253,6 @@ const sharedNotified = instanceRows
 for (const dir of instanceDirs) rmSync(dir, { recursive: true, force: true });
 
 const lines = [
-  SERVER_SECTION_START,
   `## Server (${new Date().toISOString()}, autocannon, ${DURATION_S} s × 20 connections each, ${cpus().length} CPUs)`,
   "",
   `Machine load average before the run: ${loadBefore.toFixed(1)} (figures from a shared machine are comparable only between runs at a similar load). Server: NODE_ENV=production, SQLite WAL with synchronous=NORMAL, mails to a local SMTP server.`,
@@ -277,10 +276,7 @@ const lines = [
   ),
   "",
   `Afterwards: ${sharedMailed} mails accepted by SMTP for ${sharedNotified} notify answers 200 (the rest were still in flight when the load stopped). The load generator runs on the same ${cpus().length} CPUs as the instances and Redis, so two instances share the cores one had.`,
-  SERVER_SECTION_END,
 ];
 const section = lines.join("\n");
-const previous = existsSync(LATEST) ? readFileSync(LATEST, "utf8") : "";
-const next = withServerSection(previous, section);
-writeFileSync(LATEST, next);
+writeSection(LATEST, SERVER_SECTION, section);
 console.log(`\n${section}\n\nWritten to bench/latest.md.`);

@@ -9,6 +9,8 @@ import { pageFile, pageModule, renderUrl, routeIds } from "../src/config/routes"
 /** What `src/prerender/entry-server.tsx` exports (loaded from its SSR build, so typed here). */
 type RenderPage = (url: string) => Promise<{ html: string; routeIds: string[] }>;
 
+import { BOOT_SCRIPT } from "../src/shared/boot-script";
+
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
 /** The stylesheets of a module's own chunks (the entry's is inlined separately). */
@@ -19,13 +21,23 @@ function chunkCss(manifest: Manifest, key: string, seen = new Set<string>()): st
   return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((child) => chunkCss(manifest, child, seen))];
 }
 
-/** Every JS file a module needs, for `<link rel="modulepreload">` (the entry is loaded anyway). */
+/** Every JS file a module needs, preloaded by the boot script (the entry is loaded anyway). */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
   const chunk = manifest[key];
   if (!chunk || seen.has(key)) return [];
   seen.add(key);
   const own = chunk.isEntry ? [] : [chunk.file];
   return [...own, ...(chunk.imports ?? []).flatMap((child) => chunkFiles(manifest, child, seen))];
+}
+
+/** The entry's URL and every chunk to preload with it: the template's own preloads, then the page's. */
+function bootAttributes(template: string, pageChunks: string[]): { entry: string; preloads: string[] } {
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(template)?.[1];
+  if (!entry) throw new Error("prerender: the built index.html has no module entry script");
+  const own = [...template.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+    (m) => m[1] as string,
+  );
+  return { entry, preloads: [...new Set([...own, ...pageChunks.map((file) => `/${file}`)])] };
 }
 
 /**
@@ -99,23 +111,19 @@ export function prerender(siteUrl: string | null): Plugin {
               `prerender: ${output.file} has an inline script: ${body.slice(script, script + 120)}`,
             );
           }
-          const preloads = chunkFiles(manifest, output.module)
-            .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
-            .join("\n    ");
+          const { entry, preloads } = bootAttributes(template, chunkFiles(manifest, output.module));
           let html = template
-            // The page is complete without JavaScript: its scripts must not compete with first paint.
-            .replace(
-              /<script type="module" crossorigin src=/,
-              '<script type="module" crossorigin fetchpriority="low" src=',
-            )
-            .replaceAll(
-              '<link rel="modulepreload" crossorigin href=',
-              '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
-            )
+            // Nothing but HTML and CSS before the first paint: the module entry and its chunks
+            // are requested by the boot script once the browser reports the first paint.
+            .replace(/\s*<script type="module"[^>]*><\/script>/, "")
+            .replaceAll(/\s*<link rel="modulepreload"[^>]*>/g, "")
             .replace(/<title>[\s\S]*?<\/title>/, renderPageHead(id, siteUrl))
             .replace(/\s*<meta name="description"[^>]*>/, "")
-            .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
-            .replace("</head>", `  ${preloads}\n  </head>`);
+            .replace(
+              '<div id="root"></div>',
+              () =>
+                `<div id="root">${body}</div>\n    <script data-entry="${entry}" data-preload="${preloads.join(" ")}">${BOOT_SCRIPT}</script>`,
+            );
           // The page's own stylesheets too (e.g. the contact form's): without them it would
           // restyle, and shift, when its chunk arrives.
           const routeCss = await Promise.all(

@@ -1,8 +1,9 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { appRoutes, loadMatchedRoutes } from "./app/app-routes";
-import { scheduleServiceWorker } from "./features/pwa/schedule-service-worker";
+import { startServiceWorkerBridge } from "./features/pwa/start-service-worker-bridge";
+import { whenIdleInTurn } from "./lib/schedule";
 import "./app/global.css";
 
 const container = document.getElementById("root");
@@ -15,19 +16,24 @@ function start(): void {
       <RouterProvider router={createBrowserRouter(appRoutes)} />
     </StrictMode>
   );
-  // ── Hydrate call site ── Built pages arrive prerendered (build/prerender.ts): hydrate them.
-  // `vite dev` serves an empty shell: render it.
-  if (container?.hasChildNodes()) hydrateRoot(container, app);
+  // Built pages arrive prerendered (build/prerender.ts): hydrate them. Hydration is a transition,
+  // so React works in slices and yields to the browser between them (input stays responsive; no
+  // long task). `vite dev` serves an empty shell: render it.
+  if (container?.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
   else if (container) createRoot(container).render(app);
 }
 
-// The current page's chunk (preloaded with the HTML) is loaded first, so the router starts with the
-// page in hand and the first render equals the prerendered HTML: one hydration pass, no mismatch.
+// The current page's chunk is loaded first, so the router starts with the page in hand and the
+// first render equals the prerendered HTML: one hydration pass, no mismatch.
 loadMatchedRoutes(window.location.pathname)
   .catch(() => {
     // Could not fetch it: start anyway; the router loads the page itself.
   })
   .then(start);
 
-// The service worker registers after the first paint, from a chunk of its own (production builds only).
-if (import.meta.env.PROD) scheduleServiceWorker();
+// After the load, when the browser is idle, one after the other: the service worker (production
+// builds only) and the outbox check (a small chunk; the outbox pipeline loads only when messages
+// wait, or on a submit that queues).
+const checkOutbox = () =>
+  import("./features/contact/start-outbox").then(({ startOutbox }) => startOutbox()).catch(() => {});
+whenIdleInTurn([...(import.meta.env.PROD ? [startServiceWorkerBridge] : []), checkOutbox]);

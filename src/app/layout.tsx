@@ -5,7 +5,7 @@ import { PwaNoticesSlot } from "../features/pwa/pwa-notices-slot";
 import { useApplyTheme } from "../features/theme/use-apply-theme";
 import { Navbar } from "./navbar";
 import { FirstPageProvider, NavigationAnnouncer } from "./navigation-focus";
-import { usePreloadPageMotion } from "./page-transition";
+import { usePageMotionOnIntent } from "./page-transition";
 import { useCustomScrollbar } from "./use-custom-scrollbar";
 import "./print.css";
 
@@ -17,7 +17,7 @@ import "./print.css";
 export function Layout() {
   useApplyTheme();
   useCustomScrollbar();
-  usePreloadPageMotion();
+  usePageMotionOnIntent();
   return (
     <FirstPageProvider>
       <a className="skip-link" href="#main">

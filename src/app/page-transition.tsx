@@ -1,39 +1,51 @@
-import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
+import { useLocation } from "react-router-dom";
+import { onIntent } from "../lib/schedule";
+import { cachedLoad } from "../shared/cached-load";
 import { useFirstPage } from "./navigation-focus";
 
-const loadMotionSlide = () => import("./motion-slide");
-const MotionSlide = lazy(loadMotionSlide);
+const loadMotionSlide = cachedLoad(() => import("./motion-slide").then((module) => module.default));
+const startLoadingMotion = () => void loadMotionSlide().catch(() => {});
 
 /**
  * Spec §2: page content slides in from x = -300 to 0 over 1 second.
  *
  * The first page of a visit slides in with a CSS animation, which starts on first paint and
- * needs no JavaScript (and survives prerendering). Client-side navigations animate with
- * framer-motion, which is not part of the first load: it is fetched after first paint. Both
- * stay still under `prefers-reduced-motion`.
+ * needs no JavaScript (and survives prerendering). framer-motion is not part of the load: it is
+ * fetched on the first sign of a navigation (./layout.tsx, `usePageMotionOnIntent`), and until it
+ * has arrived a navigation slides in with the same CSS animation. Both stay still under
+ * `prefers-reduced-motion`.
  */
 export function PageTransition({ children }: { children: ReactNode }) {
   const firstPage = useFirstPage();
-  if (firstPage) {
-    return <div className="page page--slide-in">{children}</div>;
+  const { pathname } = useLocation();
+  const MotionSlide = firstPage ? undefined : loadMotionSlide.value();
+  if (!MotionSlide) {
+    // Keyed by the path, so the animation starts again for every page shown this way (a change
+    // of the hash alone, such as the skip link, is not a new page).
+    return (
+      <div key={pathname} className="page page--slide-in">
+        {children}
+      </div>
+    );
   }
-  return (
-    // Until the motion chunk is there (rare: it is preloaded), the page waits at the start pose.
-    <Suspense fallback={<div className="page page--slide-pending">{children}</div>}>
-      <MotionSlide>{children}</MotionSlide>
-    </Suspense>
-  );
+  return <MotionSlide>{children}</MotionSlide>;
 }
 
-/** Fetches the motion chunk once the browser is idle, so the first navigation does not wait for it. */
-export function usePreloadPageMotion(): void {
+/**
+ * Fetches the motion chunk on the first navigation intent: a pointer pressed on a link, or a
+ * link receiving focus (keyboard). Also after a navigation that came without one (history).
+ */
+export function usePageMotionOnIntent(): void {
+  const { key } = useLocation();
+  useEffect(
+    () =>
+      onIntent(document, ["pointerdown", "focusin"], startLoadingMotion, (event) =>
+        event.target instanceof Element ? event.target.closest("a[href]") !== null : false,
+      ),
+    [],
+  );
   useEffect(() => {
-    const preload = () => void loadMotionSlide().catch(() => {});
-    const idle = window.requestIdleCallback?.(preload, { timeout: 3000 });
-    const timer = idle === undefined ? window.setTimeout(preload, 1000) : undefined;
-    return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
-    };
-  }, []);
+    if (key !== "default") startLoadingMotion();
+  }, [key]);
 }

@@ -1,28 +1,39 @@
 import { useEffect } from "react";
+import { onIntent } from "../lib/schedule";
+import { cachedLoad } from "../shared/cached-load";
+
+const loadScrollbar = cachedLoad(() => import("./custom-scrollbar"));
+
+/** Keys that scroll the page when nothing else handles them. */
+const SCROLL_KEYS = new Set(["ArrowDown", "ArrowUp", "PageDown", "PageUp", "Home", "End", " "]);
 
 /**
- * Attaches the custom page scrollbar once the page has painted. The library is loaded lazily:
- * until it arrives the native scrollbar is shown, and scrolling is native throughout.
+ * Attaches the custom page scrollbar on the visitor's first scroll (wheel, touch, a scrolling
+ * key, or any scroll of the page). The library is loaded then: until it arrives the native
+ * scrollbar is shown, and scrolling is native throughout. A page that is never scrolled never
+ * loads it.
  */
 export function useCustomScrollbar(): void {
   useEffect(() => {
     let cancelled = false;
     let detach: (() => void) | undefined;
-    const start = () => {
-      import("./custom-scrollbar")
-        .then(({ attachScrollbar }) => {
-          if (!cancelled) detach = attachScrollbar(document.body);
-        })
-        .catch(() => {
-          // Offline before the chunk was cached: the native scrollbar keeps working.
-        });
-    };
-    const idle = window.requestIdleCallback?.(start, { timeout: 2000 });
-    const timer = idle === undefined ? window.setTimeout(start, 200) : undefined;
+    const stopListening = onIntent(
+      window,
+      ["scroll", "wheel", "touchmove", "keydown"],
+      () => {
+        loadScrollbar()
+          .then(({ attachScrollbar }) => {
+            if (!cancelled) detach = attachScrollbar(document.body);
+          })
+          .catch(() => {
+            // Offline before the chunk was cached: the native scrollbar keeps working.
+          });
+      },
+      (event) => !(event instanceof KeyboardEvent) || SCROLL_KEYS.has(event.key),
+    );
     return () => {
       cancelled = true;
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
+      stopListening();
       detach?.();
     };
   }, []);

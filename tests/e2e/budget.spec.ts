@@ -1,12 +1,16 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { firstLoadJs, precache } from "../../bench/measure";
+import type { Page } from "@playwright/test";
+import { firstLoadJs, precache, ROUTE_PAGES } from "../../bench/measure";
+import { BOOT_SCRIPT } from "../../src/shared/boot-script";
 import { expect, test } from "./fixtures";
 import { ROOT } from "./server";
 
 /**
- * Size budgets (DESIGN §7). Bytes of a build are deterministic, so these are checked here;
- * timings are only ever measured by `npm run bench`.
+ * Size budgets (DESIGN §7) and what a page loads before the visitor does anything. Bytes of a
+ * build are deterministic, so these are checked here; timings are only ever measured by
+ * `npm run bench`. `dist/` is read inside the tests, never at module load, so listing the tests
+ * (`playwright test --list`) works without a build.
  */
 const DIST = join(ROOT, "dist");
 /**
@@ -18,11 +22,24 @@ const DIST = join(ROOT, "dist");
 const FIRST_LOAD_JS_BUDGET = 108 * 1024;
 const PRECACHE_BUDGET = 600 * 1024;
 
+// Each library is recognised by a string only its code contains.
+const LAZY_LIBRARIES = {
+  "the Lottie engine": "bodymovin",
+  Firebase: "firestore.googleapis.com",
+  "framer-motion": "data-framer-appear-id",
+  OverlayScrollbars: "os-scrollbar",
+  "the outbox (idb-keyval)": "keyval-store",
+};
+
+/** The URL each built page is served at (the 404 page at any unknown path). */
+const URLS: Record<string, string> = { "(404)": "/no/such/page" };
+
 test.describe("size budgets of the build", () => {
-  for (const page of firstLoadJs(DIST)) {
-    test(`first-load JS of ${page.route} is at most ${FIRST_LOAD_JS_BUDGET / 1024} kB gzip`, () => {
-      expect(page.files.length).toBeGreaterThan(0);
-      expect(page.jsGzip, `${page.files.join(", ")}`).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
+  for (const { route } of ROUTE_PAGES) {
+    test(`first-load JS of ${route} is at most ${FIRST_LOAD_JS_BUDGET / 1024} kB gzip`, () => {
+      const page = firstLoadJs(DIST).find((entry) => entry.route === route);
+      expect(page?.files.length).toBeGreaterThan(0);
+      expect(page?.jsGzip, `${page?.files.join(", ")}`).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
     });
   }
 
@@ -35,20 +52,89 @@ test.describe("size budgets of the build", () => {
     expect(gzipBytes, urls.join("\n")).toBeLessThanOrEqual(PRECACHE_BUDGET);
   });
 
-  // Each library is recognised by a string only its code contains.
-  const LAZY_LIBRARIES = {
-    "the Lottie engine": "bodymovin",
-    Firebase: "firestore.googleapis.com",
-    "framer-motion": "data-framer-appear-id",
-    OverlayScrollbars: "os-scrollbar",
-    "the outbox (idb-keyval)": "keyval-store",
-  };
-
   test("Lottie, Firebase, motion, the scrollbar and the outbox are not in any page's first load", () => {
     for (const page of firstLoadJs(DIST)) {
       const code = page.files.map((file) => readFileSync(join(DIST, file), "utf8")).join("\n");
       for (const [library, marker] of Object.entries(LAZY_LIBRARIES)) {
         expect(code.includes(marker), `${library} in the first load of ${page.route}`).toBe(false);
+      }
+    }
+  });
+});
+
+/** Every script the page fetched (URL and source), recorded from before the navigation. */
+function recordScripts(page: Page): Map<string, Promise<string>> {
+  const scripts = new Map<string, Promise<string>>();
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") {
+      scripts.set(
+        response.url(),
+        response.text().catch(() => ""),
+      );
+    }
+  });
+  return scripts;
+}
+
+/**
+ * The page has loaded and done everything it does after the load: hydrated, registered the
+ * service worker, checked the outbox (the last of its after-load tasks), and the browser has been
+ * idle once more since.
+ */
+async function loadedAndIdle(page: Page): Promise<void> {
+  await page.waitForLoadState("load");
+  await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    await new Promise((resolve) => requestIdleCallback(resolve));
+  });
+}
+
+test.describe("before any interaction", () => {
+  // The 404 page's own document answers 404, which Chromium logs.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+  for (const { route } of ROUTE_PAGES) {
+    const url = URLS[route] ?? route;
+    test(`${route}: the scripts loaded up to load + idle hold no Lottie, motion, scrollbar or outbox`, async ({
+      page,
+    }) => {
+      const scripts = recordScripts(page);
+      await page.goto(url);
+      await loadedAndIdle(page);
+      expect(scripts.size, "scripts fetched").toBeGreaterThan(0);
+      for (const [scriptUrl, text] of scripts) {
+        const code = await text;
+        for (const [library, marker] of Object.entries(LAZY_LIBRARIES)) {
+          expect(code.includes(marker), `${library} in ${scriptUrl}`).toBe(false);
+        }
+      }
+    });
+  }
+
+  test("no script is requested before the first paint: only HTML and CSS", async ({ page }) => {
+    for (const { route } of ROUTE_PAGES) {
+      const response = await page.goto(URLS[route] ?? route);
+      const html = (await response?.text()) ?? "";
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head, `${route}: scripts in <head>`).not.toMatch(/<script|modulepreload/i);
+      // The one inline script is the boot script, whose hash the CSP allows.
+      const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]);
+      expect(inline, route).toEqual([BOOT_SCRIPT]);
+      await loadedAndIdle(page);
+      const order = await page.evaluate(() => {
+        const paint = performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN;
+        const scripts = performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(".js"))
+          .map((entry) => ({ name: entry.name, startTime: entry.startTime }));
+        return { paint, scripts };
+      });
+      expect(order.paint, `${route}: first paint`).toBeGreaterThan(0);
+      expect(order.scripts.length).toBeGreaterThan(0);
+      for (const script of order.scripts) {
+        expect(script.startTime, `${route}: ${script.name} requested before the first paint`).toBeGreaterThan(
+          order.paint,
+        );
       }
     }
   });

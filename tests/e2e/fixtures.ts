@@ -26,9 +26,14 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleGuard: 
 
 export { expect };
 
-/** Waits until the routed page is on screen and its slide-in has finished. */
+/**
+ * Waits until the routed page is on screen, hydrated (hydration is time-sliced and starts after
+ * the first paint: the outbox notice is rendered by the browser only, once hydrated) and its
+ * slide-in has finished.
+ */
 export async function pageSettled(page: Page): Promise<void> {
   await expect(page.locator("main h1").first()).toBeVisible();
+  await expect(page.locator("main .outbox-notice")).toHaveCount(1, { timeout: 20_000 });
   await page.waitForFunction(() =>
     (document.querySelector("main")?.getAnimations({ subtree: true }) ?? []).every(
       (animation) => animation.playState !== "running",
@@ -45,8 +50,12 @@ export function themeSwitch(page: Page) {
   return page.getByRole("navigation", { name: "Main" }).getByRole("switch", { name: "Dark mode" });
 }
 
-/** Waits until the Lottie animation has replaced the static stand-in. */
+/**
+ * Reaches for the switch (the pointer over it: the engine loads on that intent only) and waits
+ * until the Lottie animation has replaced the static stand-in.
+ */
 export async function switchAnimated(page: Page): Promise<void> {
+  await themeSwitch(page).hover();
   await expect(page.locator('nav .toggle-switch__lottie[data-ready="true"] svg')).toBeVisible();
 }
 

@@ -1,19 +1,11 @@
-import type { OutboxClient } from "./outbox-client";
-
-let loading: Promise<OutboxClient> | undefined;
+import { cachedLoad } from "../../shared/cached-load";
 
 /**
- * The page's outbox client, loaded on demand (after first paint, on the contact page, or on a
- * submit that has to queue): idb-keyval and the drain code stay out of the first-load chunk.
- * A failed load (offline before the chunk was cached) is retried on the next call.
+ * The page's outbox client, loaded on demand (when the outbox holds entries, on a submit that has
+ * to queue, or when another tab or the worker changes the outbox): idb-keyval and the drain code
+ * stay out of the load. A failed load (offline before the chunk was cached) is retried on the
+ * next call.
  */
-export function loadOutboxClient(): Promise<OutboxClient> {
-  if (!loading) {
-    const pending = import("./outbox-client").then((module) => module.getOutboxClient());
-    loading = pending;
-    pending.catch(() => {
-      if (loading === pending) loading = undefined;
-    });
-  }
-  return loading;
-}
+export const loadOutboxClient = cachedLoad(() =>
+  import("./outbox-client").then((module) => module.getOutboxClient()),
+);

@@ -4,6 +4,7 @@ import type { OutboxEntry } from "../../shared/contact/outbox";
 import { loadOutboxClient } from "./load-outbox-client";
 import { useOutboxStore } from "./outbox-store";
 import { OUTBOX_TEXT } from "./outbox-text";
+import { startOutbox } from "./start-outbox";
 import "./outbox.css";
 
 const EXCERPT_LENGTH = 80;
@@ -30,9 +31,7 @@ export function OutboxStatus() {
 
   useEffect(() => {
     // Reads the outbox (and drains it once) as soon as the contact page is open.
-    loadOutboxClient()
-      .then((client) => client.start())
-      .catch(() => useOutboxStore.getState().markReady());
+    startOutbox().catch(() => useOutboxStore.getState().markReady());
   }, []);
 
   const waiting = entries.filter((entry) => entry.status === "pending");

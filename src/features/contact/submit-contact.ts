@@ -1,4 +1,5 @@
 import { config } from "../../config/env";
+import { cachedLoad } from "../../shared/cached-load";
 import type { DeliverResult } from "../../shared/contact/deliver";
 import { type ContactMessage, createMessage, validateFields } from "../../shared/contact/message";
 import type { QueueState } from "../../shared/contact/outbox";
@@ -37,25 +38,23 @@ export interface SubmitDeps {
 }
 
 /** The pipeline and its adapters load on the first submit, not with the page. */
-const loadPipeline = async () => {
+const loadPipeline = cachedLoad(async () => {
   const [{ deliver }, { createDeliverDeps }] = await Promise.all([
     import("../../shared/contact/deliver"),
     import("../../shared/contact/deps"),
   ]);
   const deps = createDeliverDeps(config);
   return (message: ContactMessage) => deliver(message, deps);
-};
-let pipeline: ReturnType<typeof loadPipeline> | undefined;
+});
 
 /** Save, then notify, with the build's configuration (spec §4 step 3). */
 export const sendMessage: SendMessage = async (message) => {
-  pipeline ??= loadPipeline();
   let send: Awaited<ReturnType<typeof loadPipeline>>;
   try {
-    send = await pipeline;
+    send = await loadPipeline();
   } catch {
-    // The code could not be fetched: that is a network failure, so the message is queued.
-    pipeline = undefined;
+    // The code could not be fetched (tried again on the next submit): a network failure, so the
+    // message is queued.
     const error = "The sending code could not be loaded.";
     return {
       status: "failed",

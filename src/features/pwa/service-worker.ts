@@ -1,6 +1,6 @@
 /**
  * The page's side of the service worker lifecycle, through workbox-window. Loaded lazily after the
- * first paint (./schedule-service-worker.ts), in production builds only, so none of it weighs on
+ * first paint (./start-service-worker-bridge.ts, run by main.tsx), in production builds only, so none of it weighs on
  * the first load.
  *
  * - First install: once the worker is active, "Ready to work offline" shows once per device.

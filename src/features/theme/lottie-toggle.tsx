@@ -3,10 +3,15 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import toggleAnimation from "../../assets/lottie/toggle-switch.json";
 import { TOGGLE_SEGMENTS, TOGGLE_SPEED } from "./toggle-constants";
 
-interface LottieToggleProps {
+export interface LottieToggleProps {
   checked: boolean;
   /** Shown until the animation has drawn its first frame. */
   fallback: ReactNode;
+  /**
+   * The state the switch showed when the engine was asked for. The first frame drawn is its
+   * resting pose; a click made while the engine was on its way is then played from there.
+   */
+  from: boolean;
 }
 
 function prefersReducedMotion(): boolean {
@@ -14,23 +19,28 @@ function prefersReducedMotion(): boolean {
 }
 
 /** The animated part of the toggle switch; loaded lazily with the light Lottie engine. */
-export default function LottieToggle({ checked, fallback }: LottieToggleProps) {
+export default function LottieToggle({ checked, from, fallback }: LottieToggleProps) {
   const handle = useRef<LottieHandle>(null);
   const [ready, setReady] = useState(false);
   const shown = useRef<boolean | null>(null);
 
   useEffect(() => {
     const lottie = handle.current;
-    if (!ready || !lottie || shown.current === checked) return;
-    const segment = checked ? TOGGLE_SEGMENTS.on : TOGGLE_SEGMENTS.off;
-    if (shown.current === null || prefersReducedMotion()) {
-      // First draw, or no motion wanted: jump to the resting frame of the current state.
-      lottie.seek(checked ? TOGGLE_SEGMENTS.on[1] : 0);
+    if (!ready || !lottie) return;
+    const rest = (on: boolean) => (on ? TOGGLE_SEGMENTS.on[1] : 0);
+    if (shown.current === null) {
+      lottie.seek(rest(from));
+      shown.current = from;
+    }
+    if (shown.current === checked) return;
+    if (prefersReducedMotion()) {
+      // No motion wanted: jump to the resting frame of the new state.
+      lottie.seek(rest(checked));
     } else {
-      lottie.playSegments(segment);
+      lottie.playSegments(checked ? TOGGLE_SEGMENTS.on : TOGGLE_SEGMENTS.off);
     }
     shown.current = checked;
-  }, [checked, ready]);
+  }, [checked, ready, from]);
 
   return (
     <>

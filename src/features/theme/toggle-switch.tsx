@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, useState } from "react";
 import { useHydrated } from "../../components/use-hydrated";
+import { cachedLoad } from "../../shared/cached-load";
+import type { LottieToggleProps } from "./lottie-toggle";
 import { TOGGLE_ASPECT, TOGGLE_DEFAULT_SIZE } from "./toggle-constants";
 import "./toggle-switch.css";
 
-const LottieToggle = lazy(() => import("./lottie-toggle"));
+const loadLottieToggle = cachedLoad(() => import("./lottie-toggle").then((module) => module.default));
 
 /** Sizes with a `toggle-switch--<size>` class in toggle-switch.css. */
 const SIZED = new Set([50, TOGGLE_DEFAULT_SIZE]);
@@ -19,15 +21,15 @@ interface ToggleSwitchProps {
 }
 
 /**
- * A switch drawn by a Lottie animation. Until the animation engine has loaded
- * (it is lazy), a static switch of the same size stands in, and clicks work either way.
+ * A switch drawn by a Lottie animation. Until the animation engine has loaded (on intent: a
+ * pointer, touch or focus reaching the switch), a static switch of the same size stands in, and
+ * clicks work either way: the theme flips at once, and the animation plays when it can.
  */
 export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_SIZE }: ToggleSwitchProps) {
   const width = size;
   const height = Math.round(size * TOGGLE_ASPECT);
   const hydrated = useHydrated();
-  const wanted = useAnimationWanted();
-  const animated = hydrated && wanted.value;
+  const wanted = useAnimationOnIntent(checked);
   const fallback = <StaticSwitch checked={checked} />;
   return (
     <button
@@ -44,12 +46,12 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
         onChange(!checked);
       }}
       onPointerEnter={wanted.request}
+      onPointerDown={wanted.request}
+      onTouchStart={wanted.request}
       onFocus={wanted.request}
     >
-      {animated ? (
-        <Suspense fallback={fallback}>
-          <LottieToggle checked={checked} fallback={fallback} />
-        </Suspense>
+      {hydrated && wanted.LottieToggle ? (
+        <wanted.LottieToggle checked={checked} from={wanted.from ?? checked} fallback={fallback} />
       ) : (
         fallback
       )}
@@ -58,30 +60,27 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
 }
 
 /**
- * Whether to fetch the animation engine yet: once the page has loaded and the browser is idle, or
- * as soon as the visitor reaches for the switch. Until then the page's first seconds stay free of
- * the engine's parse and start-up work.
+ * The animation engine, fetched only once the visitor reaches for the switch (pointer over it,
+ * touch, focus, or a click). `from` is the state the switch showed at that moment: a click made
+ * before the engine arrived is played as an animation when it does. A failed load (offline
+ * before the chunk was cached) keeps the static switch, and the next intent tries again.
  */
-function useAnimationWanted(): { value: boolean; request: () => void } {
-  const [value, setValue] = useState(false);
-  useEffect(() => {
-    if (value) return;
-    let idle: number | undefined;
-    let timer: number | undefined;
-    const schedule = () => {
-      const want = () => setValue(true);
-      if (window.requestIdleCallback) idle = window.requestIdleCallback(want, { timeout: 3000 });
-      else timer = window.setTimeout(want, 200);
-    };
-    if (document.readyState === "complete") schedule();
-    else window.addEventListener("load", schedule, { once: true });
-    return () => {
-      window.removeEventListener("load", schedule);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
-    };
-  }, [value]);
-  return { value, request: () => setValue(true) };
+function useAnimationOnIntent(checked: boolean): {
+  from: boolean | null;
+  LottieToggle: ComponentType<LottieToggleProps> | undefined;
+  request: () => void;
+} {
+  const [from, setFrom] = useState<boolean | null>(null);
+  const [LottieToggle, setLottieToggle] = useState<ComponentType<LottieToggleProps>>();
+  const request = () => {
+    if (LottieToggle) return;
+    setFrom((current) => current ?? checked);
+    loadLottieToggle().then(
+      (component) => setLottieToggle(() => component),
+      () => setFrom(null),
+    );
+  };
+  return { from, LottieToggle, request };
 }
 
 function StaticSwitch({ checked }: { checked: boolean }) {

@@ -5,6 +5,7 @@
  */
 import type { FirebaseOptions } from "firebase/app";
 import type { Firestore } from "firebase/firestore/lite";
+import { cachedLoad } from "../cached-load";
 import type { SaveOutcome, SaveStep, StepFailure } from "./deliver";
 import { errorMessage, failureFromThrown, networkFailure } from "./failure";
 import type { ContactMessage } from "./message";
@@ -91,28 +92,19 @@ function failureFromFirestore(error: unknown): StepFailure {
 export function createFirestoreSave(options: FirestoreSaveOptions): SaveStep {
   const appName = options.appName ?? DEFAULT_FIREBASE_APP_NAME;
   const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
-  let connection: Promise<Connection> | undefined;
 
-  const connect = (): Promise<Connection> => {
-    if (connection) return connection;
-    const pending = (async (): Promise<Connection> => {
-      const [{ initializeApp }, lite] = await Promise.all([
-        import("firebase/app"),
-        import("firebase/firestore/lite"),
-      ]);
-      // Returns the existing app when one with this name and the same options exists.
-      const app = initializeApp(options.firebase, appName);
-      const db = lite.getFirestore(app);
-      if (options.emulator) lite.connectFirestoreEmulator(db, options.emulator.host, options.emulator.port);
-      return { lite, db };
-    })();
-    connection = pending;
-    // A failed start (chunk not loadable offline, bad config) is retried on the next save.
-    pending.catch(() => {
-      if (connection === pending) connection = undefined;
-    });
-    return pending;
-  };
+  // A failed start (chunk not loadable offline, bad config) is retried on the next save.
+  const connect = cachedLoad(async (): Promise<Connection> => {
+    const [{ initializeApp }, lite] = await Promise.all([
+      import("firebase/app"),
+      import("firebase/firestore/lite"),
+    ]);
+    // Returns the existing app when one with this name and the same options exists.
+    const app = initializeApp(options.firebase, appName);
+    const db = lite.getFirestore(app);
+    if (options.emulator) lite.connectFirestoreEmulator(db, options.emulator.host, options.emulator.port);
+    return { lite, db };
+  });
 
   return async (message: ContactMessage): Promise<SaveOutcome> => {
     const work = (async () => {

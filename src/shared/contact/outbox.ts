@@ -12,8 +12,9 @@
 import { createStore, promisifyRequest, type UseStore, values } from "idb-keyval";
 import type { ContactMessage } from "./message";
 
-export const OUTBOX_DB_NAME = "portfolio-outbox";
-export const OUTBOX_STORE_NAME = "entries";
+import { OUTBOX_DB_NAME, OUTBOX_STORE_NAME } from "./outbox-count";
+
+export { OUTBOX_DB_NAME, OUTBOX_STORE_NAME };
 /** Bump when the entry shape changes, and teach `readEntry` to upgrade the previous version. */
 export const OUTBOX_SCHEMA_VERSION = 1;
 

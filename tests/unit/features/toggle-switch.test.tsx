@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { AnimationItem } from "lottie-web";
 import lottie from "lottie-web/build/player/lottie_light.js";
@@ -25,6 +25,11 @@ function Harness({ onChange, size }: { onChange: (value: boolean) => void; size?
       }}
     />
   );
+}
+
+/** Reaches for the switch (focus: the engine loads on intent only). */
+function reachForSwitch(): void {
+  act(() => screen.getByRole("switch").focus());
 }
 
 /** The real lottie-web light engine the component drew with. */
@@ -75,6 +80,7 @@ describe("toggle switch", () => {
     const user = userEvent.setup();
     const reported: boolean[] = [];
     render(<Harness onChange={(value) => reported.push(value)} />);
+    reachForSwitch();
     const animation = await loadedAnimation();
     expect(animation.totalFrames).toBe(97);
 
@@ -93,6 +99,26 @@ describe("toggle switch", () => {
     expect(animation.firstFrame + animation.totalFrames).toBe(96);
     expect(animation.playSpeed).toBe(1.3);
     expect(animation.loop).toBe(false);
+  });
+
+  it("loads no animation engine until reached for; a click before it arrives flips at once, then plays", async () => {
+    const reported: boolean[] = [];
+    render(<Harness onChange={(value) => reported.push(value)} />);
+    const toggle = screen.getByRole("switch");
+    // Rendered and idle: only the static stand-in, no engine asked for.
+    expect(document.querySelector(".toggle-switch__lottie")).toBeNull();
+    expect(document.querySelector(".toggle-switch__static")).not.toBeNull();
+
+    // A click with no hover or focus first (a touch screen's tap on a page still loading).
+    fireEvent.click(toggle);
+    expect(reported).toEqual([true]);
+    expect(toggle).toHaveAttribute("aria-checked", "true");
+    expect(document.querySelector(".toggle-switch__static")).toHaveAttribute("data-checked", "true");
+
+    // The engine arrives and plays the change the visitor made: 2→50.
+    const animation = await loadedAnimation();
+    await waitFor(() => expect(animation.firstFrame).toBe(2));
+    expect(animation.firstFrame + animation.totalFrames).toBe(50);
   });
 
   it("is operated by Space and Enter", async () => {
