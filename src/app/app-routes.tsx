@@ -47,7 +47,7 @@ export function preloadPage(pathname: string): Promise<void> {
   return (match?.page ?? NotFound).preload();
 }
 
-/** The route table (spec §2). Each page is its own lazily loaded chunk. */
+/** The route table (R-2.1 in docs/requirements.md). Each page is its own lazily loaded chunk. */
 export function AppRoutes() {
   return (
     <Routes>

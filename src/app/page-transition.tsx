@@ -5,7 +5,7 @@ const loadMotionSlide = () => import("./motion-slide");
 const MotionSlide = lazy(loadMotionSlide);
 
 /**
- * Spec §2: page content slides in from x = -300 to 0 over 1 second.
+ * R-2.8 (docs/requirements.md): page content slides in from x = -300 to 0 over 1 second.
  *
  * The first page of a visit slides in with a CSS animation, which starts on first paint and
  * needs no JavaScript (and survives prerendering). Client-side navigations animate with

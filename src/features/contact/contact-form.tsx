@@ -6,7 +6,7 @@ import { type ContactField, useAppStore } from "../../store/app-store";
 import { type ModalContent, submitContact } from "./submit-contact";
 import "./contact-form.css";
 
-/** Spec §2: the contact form, its fields, and the result modal. */
+/** R-2.6 (docs/requirements.md): the contact form, its fields, and the result modal. */
 export function ContactForm() {
   const fields = useAppStore((state) => state.fields);
   const submitting = useAppStore((state) => state.submitting);

@@ -16,7 +16,7 @@ export interface ModalContent {
   text: string;
 }
 
-/** Exact texts of spec §8, plus our own for checks the spec leaves open. */
+/** Exact texts of R-8 (docs/requirements.md), plus our own for checks the spec leaves open. */
 export const CONTACT_TEXT = {
   empty: "Please Fill all Fields!",
   email: "Please enter a valid email address.",
@@ -61,7 +61,7 @@ const loadPipeline = async () => {
 };
 let pipeline: ReturnType<typeof loadPipeline> | undefined;
 
-/** Save, then notify, with the build's configuration (spec §4 step 3). */
+/** Save, then notify, with the build's configuration (R-4.3). */
 export const sendMessage: SendMessage = async (message) => {
   pipeline ??= loadPipeline();
   let send: Awaited<ReturnType<typeof loadPipeline>>;
@@ -106,11 +106,11 @@ function problemText(problem: Exclude<ReturnType<typeof validateFields>, { ok: t
 }
 
 /**
- * The form's submit (spec §4): set the flag; refuse empty fields with a modal; otherwise save,
+ * The form's submit (R-4.3): set the flag; refuse empty fields with a modal; otherwise save,
  * then notify, then show the server's `msg` or `error`; clear the flag and the fields afterwards,
- * failures included. A failure that is not a server answer shows nothing (spec §8).
+ * failures included. A failure that is not a server answer shows nothing (R-8).
  *
- * With no network (DESIGN §2 "When a message is queued"): offline (`navigator.onLine` false:
+ * With no network (R-11.4): offline (`navigator.onLine` false:
  * nothing is tried), or the save or notify step failed at the network level, the message goes to
  * the outbox (`saved: true` when the save step had succeeded) and a modal says it will be sent
  * automatically; the fields are cleared. Server answers are never queued. If the outbox itself
