@@ -1,15 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { pageFile, routeIds, routes } from "../src/config/routes";
 
-/** The built pages and the URL each answers. */
-export const ROUTE_PAGES = [
-  { route: "/", file: "index.html" },
-  { route: "/skills", file: "skills/index.html" },
-  { route: "/project", file: "project/index.html" },
-  { route: "/contact", file: "contact/index.html" },
-  { route: "(404)", file: "404.html" },
-] as const;
+/** The built pages (from the route table) and the URL each answers; "(404)" for the not-found page. */
+export const ROUTE_PAGES = routeIds.map((id) => ({ route: routes[id].path ?? "(404)", file: pageFile(id) }));
 
 export function gzipSize(bytes: Buffer | string): number {
   return gzipSync(bytes, { level: 9 }).length;

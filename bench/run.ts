@@ -18,6 +18,7 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { appPaths } from "../src/config/routes";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
 import { closedPort } from "../tests/support/net";
 import { firstLoadJs, precache } from "./measure";
@@ -26,7 +27,7 @@ const ROOT = join(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const STATIC_PAGE = "/bench-static.html";
-const PAGES = ["/", "/skills", "/project", "/contact", STATIC_PAGE];
+const PAGES = [...appPaths, STATIC_PAGE];
 
 interface Sample {
   performance: number;

@@ -9,8 +9,10 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { apiRoutes } from "./api-routes";
 import type { Config } from "./config";
+import { contactFormRoute } from "./contact-form";
 import { errorHandler } from "./errors";
 import { openIdempotencyStore } from "./idempotency-store";
+import { loggerOptions } from "./logging";
 import { createMailer } from "./mailer";
 import { openMessageStore } from "./message-store";
 import { registerStaticSite } from "./static-site";
@@ -45,7 +47,7 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
   await mkdir(config.dataDir, { recursive: true });
 
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config, process.stdout.isTTY === true),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     ajv: {
@@ -81,6 +83,7 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
 
   await app.register(apiRoutes, { config, mailer, messages, idempotency });
+  await app.register(contactFormRoute, { config });
   app.get("/healthz", async (_request, reply) =>
     reply.header("cache-control", "no-store").send({ status: "ok" }),
   );

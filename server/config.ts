@@ -3,7 +3,7 @@
  * Nothing else in server/ reads process.env.
  */
 import { resolve } from "node:path";
-import { parseConfig } from "../src/config/parse-config";
+import { type ClientConfig, parseConfig } from "../src/config/parse-config";
 import { profile } from "../src/content/profile";
 import { DEV_API_KEY } from "../src/shared/contact/protocol";
 
@@ -42,6 +42,12 @@ export interface Config {
   connectSrc: string[];
   /** Send Strict-Transport-Security (production only: it is useless on plain-HTTP localhost). */
   hsts: boolean;
+  /**
+   * The build's client settings (the same VITE_* variables, read the same way): the contact form
+   * posted without JavaScript is saved with the same adapter the page uses (Firestore when
+   * configured), and VITE_SITE_URL's origin may post it.
+   */
+  client: Pick<ClientConfig, "firebase" | "firestoreEmulator" | "siteUrl">;
 }
 
 export class ConfigError extends Error {
@@ -168,14 +174,17 @@ function trustProxy(env: Env): boolean | string {
   );
 }
 
-/** What the built app connects to, read by the client's own parser so both agree on every VITE_* value. */
-function connectSrc(env: Env): string[] {
-  let client: ReturnType<typeof parseConfig>;
+/** The build's VITE_* settings, read by the client's own parser so both agree on every value. */
+function clientConfig(env: Env): ClientConfig {
   try {
-    client = parseConfig(env);
+    return parseConfig(env);
   } catch (error) {
-    throw new ConfigError((error as Error).message);
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** What the built app connects to. */
+function connectSrc(client: ClientConfig): string[] {
   const sources: string[] = [];
   // No notify URL means the same origin: 'self' covers it.
   if (client.notifyUrl) sources.push(new URL(client.notifyUrl).origin);
@@ -213,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const ownerEmail = email(env, "OWNER_EMAIL", profile.email);
   const host = read(env, "HOST") ?? "127.0.0.1";
+  const client = clientConfig(env);
 
   return {
     port: integer(env, "PORT", 4173, 0, 65_535),
@@ -232,7 +242,12 @@ export function loadConfig(env: Env = process.env): Config {
     nodeEnv,
     production,
     logLevel: logLevel(env, nodeEnv),
-    connectSrc: connectSrc(env),
+    connectSrc: connectSrc(client),
     hsts: production,
+    client: {
+      firebase: client.firebase,
+      firestoreEmulator: client.firestoreEmulator,
+      siteUrl: client.siteUrl,
+    },
   };
 }

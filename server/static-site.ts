@@ -6,7 +6,7 @@ import { stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { appPaths } from "../src/config/paths";
+import { appPaths } from "../src/config/routes";
 import { isApiPath, MESSAGES, sendError } from "./errors";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -1,32 +1,33 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router-dom";
-import { AppRoutes, preloadPage } from "./app/app-routes";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { appRoutes, loadMatchedRoutes } from "./app/app-routes";
 import { scheduleServiceWorker } from "./features/pwa/schedule-service-worker";
 import "./app/global.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  </StrictMode>
-);
-
-// Built pages arrive prerendered (see src/prerender/): hydrate them, in one pass, once the page's
-// own chunk is here (it is preloaded with the HTML). `vite dev` serves an empty shell.
-if (container.hasChildNodes()) {
-  preloadPage(window.location.pathname)
-    .catch(() => {
-      // Could not fetch it: hydrate anyway, and the page loads on demand as usual.
-    })
-    .then(() => hydrateRoot(container, app));
-} else {
-  createRoot(container).render(app);
+/** The app: the router is created once the current page's module is in (see below). */
+function start(): void {
+  const app = (
+    <StrictMode>
+      <RouterProvider router={createBrowserRouter(appRoutes)} />
+    </StrictMode>
+  );
+  // ── Hydrate call site ── Built pages arrive prerendered (build/prerender.ts): hydrate them.
+  // `vite dev` serves an empty shell: render it.
+  if (container?.hasChildNodes()) hydrateRoot(container, app);
+  else if (container) createRoot(container).render(app);
 }
+
+// The current page's chunk (preloaded with the HTML) is loaded first, so the router starts with the
+// page in hand and the first render equals the prerendered HTML: one hydration pass, no mismatch.
+loadMatchedRoutes(window.location.pathname)
+  .catch(() => {
+    // Could not fetch it: start anyway; the router loads the page itself.
+  })
+  .then(start);
 
 // The service worker registers after the first paint, from a chunk of its own (production builds only).
 if (import.meta.env.PROD) scheduleServiceWorker();

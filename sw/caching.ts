@@ -12,16 +12,8 @@ import {
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NAVIGATION_DENYLIST, navigationCandidates } from "./navigation";
 
-export interface CachingOptions {
-  /** Every route of the app ("/", "/skills", ...), as `src/config/paths.ts` names them. */
-  appRoutes: readonly string[];
-}
-
 /** Precaches the build, drops caches of older Workbox versions, and serves navigations offline. */
-export function registerCaching(
-  manifest: ReadonlyArray<PrecacheEntry | string>,
-  options: CachingOptions,
-): void {
+export function registerCaching(manifest: ReadonlyArray<PrecacheEntry | string>): void {
   cleanupOutdatedCaches();
   // Serves every precached file by its URL: hashed assets, icons, the manifest, a local resume.
   precacheAndRoute([...manifest]);
@@ -29,7 +21,7 @@ export function registerCaching(
   registerRoute(
     new NavigationRoute(
       async ({ request, url }) => {
-        for (const candidate of navigationCandidates(url.pathname, options.appRoutes)) {
+        for (const candidate of navigationCandidates(url.pathname)) {
           const cached = await matchPrecache(candidate);
           if (cached) return cached;
         }

@@ -1,7 +1,22 @@
 /**
  * Which precached document answers a navigation. Pure functions (no Workbox, no worker globals), so
- * the mapping is unit-tested on its own.
+ * the mapping is unit-tested on its own. The pages and their files come from the route table.
  */
+import { pageFile, routeIds, routes } from "../src/config/routes";
+
+/** Each app route's path and its prerendered document: "/skills" → "/skills/index.html". */
+const ROUTE_DOCUMENTS: ReadonlyMap<string, string> = new Map(
+  routeIds.flatMap((id) => {
+    const { path } = routes[id];
+    return path === null ? [] : [[path, `/${pageFile(id)}`] as const];
+  }),
+);
+
+/** The prerendered not-found page. */
+const NOT_FOUND_DOCUMENT = `/${pageFile("notFound")}`;
+
+/** The app shell, which renders every route on the client. */
+const SHELL = `/${pageFile("home")}`;
 
 /**
  * Navigations the worker never answers: the API and the notification endpoint, and any path whose
@@ -22,9 +37,8 @@ function trimTrailingSlash(pathname: string): string {
  * any other path with the prerendered not-found page (`/404.html`); both fall back to the app shell
  * (`/index.html`), which renders every route, the not-found page included, on the client.
  */
-export function navigationCandidates(pathname: string, appRoutes: readonly string[]): string[] {
-  const path = trimTrailingSlash(pathname);
-  if (path === "/") return ["/index.html"];
-  if (appRoutes.includes(path)) return [`${path}/index.html`, "/index.html"];
-  return ["/404.html", "/index.html"];
+export function navigationCandidates(pathname: string): string[] {
+  const document = ROUTE_DOCUMENTS.get(trimTrailingSlash(pathname));
+  if (document === SHELL) return [SHELL];
+  return [document ?? NOT_FOUND_DOCUMENT, SHELL];
 }

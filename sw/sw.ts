@@ -17,7 +17,7 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
 };
 
-registerCaching(self.__WB_MANIFEST, { appRoutes: __APP_ROUTES__ });
+registerCaching(self.__WB_MANIFEST);
 registerOutboxSync(self, __PIPELINE_CONFIG__);
 
 self.addEventListener("message", (event) => {

@@ -1,62 +1,50 @@
-import { type ComponentType, lazy } from "react";
-import { matchPath, Route, Routes } from "react-router-dom";
-import { paths } from "../config/paths";
+import type { ComponentType } from "react";
+import { matchRoutes, type RouteObject } from "react-router-dom";
+import { type RouteId, routeIds, routes } from "../config/routes";
 import { Layout } from "./layout";
 
 type PageModule = { default: ComponentType };
 
 /**
- * A page in its own chunk, loaded on first use like `React.lazy`, that can also be loaded ahead:
- * once `preload()` has finished, it renders at once instead of suspending.
+ * Each route's page, in a chunk of its own. Keyed by the route table's ids: a route without a page
+ * (or a page without a route) does not compile. The module of route `id` is
+ * `routes/<id in kebab-case>.tsx`, which is where the build looks for its chunk.
  */
-function lazyPage(load: () => Promise<PageModule>) {
-  let loaded: ComponentType | undefined;
-  const preload = () =>
-    load().then((module) => {
-      loaded = module.default;
-    });
-  const Lazy = lazy(load);
-  // biome-ignore lint/correctness/noComponentHookFactories: called once per page at module load, never during a render.
-  function Page() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  }
-  return Object.assign(Page, { preload });
+const pageModules = {
+  home: () => import("./routes/home"),
+  projects: () => import("./routes/projects"),
+  skills: () => import("./routes/skills"),
+  contact: () => import("./routes/contact"),
+  notFound: () => import("./routes/not-found"),
+} satisfies Record<RouteId, () => Promise<PageModule>>;
+
+function pageRoute(id: RouteId): RouteObject {
+  const { path } = routes[id];
+  return {
+    id,
+    // The not-found page answers every path no other route matches.
+    path: path ?? "*",
+    lazy: async () => ({ Component: (await pageModules[id]()).default }),
+  };
 }
 
-const Home = lazyPage(() => import("./routes/home"));
-const Skills = lazyPage(() => import("./routes/skills"));
-const Projects = lazyPage(() => import("./routes/projects"));
-const Contact = lazyPage(() => import("./routes/contact"));
-const NotFound = lazyPage(() => import("./routes/not-found"));
-
-const PAGES = [
-  { path: paths.home, page: Home },
-  { path: paths.skills, page: Skills },
-  { path: paths.projects, page: Projects },
-  { path: paths.contact, page: Contact },
+/** The app's route objects (React Router's data mode), built from the route table. */
+export const appRoutes: RouteObject[] = [
+  { id: "layout", Component: Layout, children: routeIds.map(pageRoute) },
 ];
 
 /**
- * Loads the chunk of the page at `pathname`. The browser calls this before hydrating, so the
- * prerendered page hydrates in one pass: a link clicked while its chunk was still on its way would
- * otherwise navigate under a page that has not hydrated yet.
+ * Loads the page modules of the routes matching `pathname` and puts them into the route objects,
+ * so a router created afterwards renders the page at once. The browser calls this before hydrating
+ * a prerendered page: the first render then equals the prerendered HTML and hydrates in one pass.
  */
-export function preloadPage(pathname: string): Promise<void> {
-  const match = PAGES.find(({ path }) => matchPath({ path, end: true }, pathname));
-  return (match?.page ?? NotFound).preload();
-}
-
-/** The route table (R-2.1 in docs/requirements.md). Each page is its own lazily loaded chunk. */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        {PAGES.map(({ path, page: Page }) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
+export async function loadMatchedRoutes(pathname: string, routeObjects = appRoutes): Promise<void> {
+  const matches = matchRoutes(routeObjects, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      Object.assign(route, await route.lazy());
+      delete route.lazy;
+    }),
   );
 }

@@ -1,19 +1,25 @@
 import { Suspense } from "react";
-import { Outlet } from "react-router-dom";
+import { Outlet, ScrollRestoration } from "react-router-dom";
 import { OutboxNoticeSlot } from "../features/contact/outbox-slots";
 import { PwaNoticesSlot } from "../features/pwa/pwa-notices-slot";
 import { useApplyTheme } from "../features/theme/use-apply-theme";
 import { Navbar } from "./navbar";
+import { FirstPageProvider, NavigationAnnouncer } from "./navigation-focus";
 import { usePreloadPageMotion } from "./page-transition";
 import { useCustomScrollbar } from "./use-custom-scrollbar";
+import "./print.css";
 
-/** Every page: skip link, navigation bar, and the routed page (which slides in). */
+/**
+ * Every page: skip link, navigation bar, and the routed page (which slides in). A client-side
+ * navigation opens the new page at its top, Back and Forward return to where the visitor was
+ * (`ScrollRestoration`), and focus and a screen-reader announcement follow (`NavigationAnnouncer`).
+ */
 export function Layout() {
   useApplyTheme();
   useCustomScrollbar();
   usePreloadPageMotion();
   return (
-    <>
+    <FirstPageProvider>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -25,6 +31,8 @@ export function Layout() {
         <OutboxNoticeSlot />
       </main>
       <PwaNoticesSlot />
-    </>
+      <NavigationAnnouncer />
+      <ScrollRestoration />
+    </FirstPageProvider>
   );
 }

@@ -1,20 +1,12 @@
 import { Link, NavLink } from "react-router-dom";
 import { ExternalLink } from "../components/external-link";
 import { MailIcon, NetworkIcon, ResumeIcon } from "../components/icons";
-import { paths } from "../config/paths";
+import { navLinks, routes } from "../config/routes";
 import { profile } from "../content/profile";
 import { InstallButton } from "../features/pwa/install-button";
 import { ToggleSwitch } from "../features/theme/toggle-switch";
 import { useAppStore } from "../store/app-store";
 import "./navbar.css";
-
-/** Order and labels are the spec's. */
-const navLinks = [
-  { to: paths.home, label: "Home Page" },
-  { to: paths.projects, label: "Projects" },
-  { to: paths.skills, label: "Skills" },
-  { to: paths.contact, label: "Contact me" },
-] as const;
 
 export const NAVBAR_TOGGLE_SIZE = 50;
 
@@ -25,7 +17,7 @@ export function Navbar() {
   return (
     <header className="navbar">
       <nav className="navbar__inner" aria-label="Main">
-        <Link to={paths.home} className="navbar__brand">
+        <Link to={routes.home.path} className="navbar__brand">
           {profile.brand}
         </Link>
         <ul className="navbar__links">

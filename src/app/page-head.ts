@@ -1,6 +1,7 @@
-import { type PageKey, pages } from "../content/pages";
+import { appPaths, type RouteId, routes } from "../config/routes";
 import { profile } from "../content/profile";
 import { escapeHtml } from "../shared/escape-html";
+import { personStructuredData, renderJsonLd } from "./structured-data";
 
 /** The 1200×630 link-preview image in `public/`. */
 export const SHARE_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630 } as const;
@@ -8,26 +9,60 @@ export const SHARE_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630 } a
 export interface PageHead {
   title: string;
   description: string;
-  /** Absolute URL of the page; `null` for the not-found page. */
+  /** Absolute URL of the page; `null` for the not-found page and when the site URL is unknown. */
   url: string | null;
-  image: string;
+  /** Absolute URL of the link-preview image; `null` when the site URL is unknown. */
+  image: string | null;
 }
 
-/** Everything `<head>` says about a page, from `src/content/pages.ts` and the site URL. */
-export function pageHead(key: PageKey, siteUrl: string): PageHead {
-  const page = pages[key];
+/**
+ * Everything `<head>` says about a page, from `src/content/` and the site's public address
+ * (`VITE_SITE_URL`). Without that address no tag names one: a link preview or a search engine
+ * told "localhost" is worse than told nothing.
+ */
+export function pageHead(key: RouteId, siteUrl: string | null): PageHead {
+  const page = routes[key];
   return {
     title: `${page.title} · ${profile.name}`,
     description: page.description,
-    url: page.path === null ? null : new URL(page.path, siteUrl).href,
-    image: new URL(SHARE_IMAGE.path, siteUrl).href,
+    url: siteUrl && page.path !== null ? new URL(page.path, siteUrl).href : null,
+    image: siteUrl ? new URL(SHARE_IMAGE.path, siteUrl).href : null,
   };
+}
+
+/** `sitemap.xml` for every page with a URL of its own, absolute on the site's public address. */
+export function renderSitemap(siteUrl: string): string {
+  const urls = appPaths.map((path) => `  <url><loc>${new URL(path, siteUrl).href}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/** `robots.txt` with its `Sitemap:` line replaced, or removed when there is no sitemap. */
+export function renderRobots(robots: string, siteUrl: string | null): string {
+  const rules = robots.replace(/^Sitemap:.*$/gm, "").trimEnd();
+  return siteUrl ? `${rules}\n\nSitemap: ${new URL("/sitemap.xml", siteUrl).href}\n` : `${rules}\n`;
+}
+
+/**
+ * A prerendered page's head tags: those of `pageHead`, plus, on the home page, the owner as a
+ * schema.org `Person` (JSON-LD). Kept apart from `pageHead`, which the page's own bundle carries.
+ */
+export function renderPageHead(key: RouteId, siteUrl: string | null): string {
+  const tags = renderHeadTags(pageHead(key, siteUrl));
+  return key === "home" ? `${tags}\n    ${renderJsonLd(personStructuredData(siteUrl))}` : tags;
 }
 
 /** The head tags as HTML, for prerendered pages. The client keeps them current with `usePageHead`. */
 export function renderHeadTags(head: PageHead): string {
   const meta = (attribute: "name" | "property", key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const image = head.image
+    ? [
+        meta("property", "og:image", head.image),
+        meta("property", "og:image:width", String(SHARE_IMAGE.width)),
+        meta("property", "og:image:height", String(SHARE_IMAGE.height)),
+        meta("property", "og:image:alt", `${profile.name}: portfolio`),
+      ]
+    : [];
   return [
     `<title>${escapeHtml(head.title)}</title>`,
     meta("name", "description", head.description),
@@ -37,14 +72,11 @@ export function renderHeadTags(head: PageHead): string {
     meta("property", "og:title", head.title),
     meta("property", "og:description", head.description),
     head.url ? meta("property", "og:url", head.url) : "",
-    meta("property", "og:image", head.image),
-    meta("property", "og:image:width", String(SHARE_IMAGE.width)),
-    meta("property", "og:image:height", String(SHARE_IMAGE.height)),
-    meta("property", "og:image:alt", `${profile.name}: portfolio`),
-    meta("name", "twitter:card", "summary_large_image"),
+    ...image,
+    meta("name", "twitter:card", head.image ? "summary_large_image" : "summary"),
     meta("name", "twitter:title", head.title),
     meta("name", "twitter:description", head.description),
-    meta("name", "twitter:image", head.image),
+    head.image ? meta("name", "twitter:image", head.image) : "",
   ]
     .filter(Boolean)
     .join("\n    ");

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
-import { useLocation } from "react-router-dom";
+import { useFirstPage } from "./navigation-focus";
 
 const loadMotionSlide = () => import("./motion-slide");
 const MotionSlide = lazy(loadMotionSlide);
@@ -13,7 +13,7 @@ const MotionSlide = lazy(loadMotionSlide);
  * stay still under `prefers-reduced-motion`.
  */
 export function PageTransition({ children }: { children: ReactNode }) {
-  const firstPage = useLocation().key === "default";
+  const firstPage = useFirstPage();
   if (firstPage) {
     return <div className="page page--slide-in">{children}</div>;
   }

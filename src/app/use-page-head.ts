@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { config } from "../config/env";
-import type { PageKey } from "../content/pages";
+import type { RouteId } from "../config/routes";
 import { pageHead } from "./page-head";
 
 function setMeta(selector: string, content: string): void {
@@ -8,7 +8,7 @@ function setMeta(selector: string, content: string): void {
 }
 
 /** Keeps the document's title and head tags on the current page after client-side navigations. */
-export function usePageHead(key: PageKey): void {
+export function usePageHead(key: RouteId): void {
   useEffect(() => {
     const head = pageHead(key, config.siteUrl);
     document.title = head.title;

@@ -1,16 +1,39 @@
 import { LottieLight } from "lottie-react";
+import { useSyncExternalStore } from "react";
 import loadingAnimation from "../assets/lottie/loading.json";
 
 export const LOADING_SIZE = 32;
 
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** Whether the visitor asked for reduced motion (kept current if they change it). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
+
+/** The loading animation of R-4.4 (docs/requirements.md). Under `prefers-reduced-motion` it is a still frame: no loop, no play. */
 export default function LottieLoading() {
+  const still = usePrefersReducedMotion();
   return (
     <LottieLight
+      // A new player when the preference changes: lottie-react reads autoplay and loop once.
+      key={still ? "still" : "playing"}
       as="span"
       className="loading-animation__lottie"
       src={loadingAnimation}
-      autoplay
-      loop
+      autoplay={!still}
+      loop={!still}
+      data-motion={still ? "still" : "looping"}
       aria-hidden="true"
       style={{ width: LOADING_SIZE, height: LOADING_SIZE }}
     />

@@ -16,6 +16,7 @@ interface ModalProps {
 export function Modal({ open, onClose, title, children, returnFocusTo }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const contentId = useId();
   const onCloseRef = useRef(onClose);
   const returnFocusRef = useRef(returnFocusTo);
   onCloseRef.current = onClose;
@@ -45,6 +46,9 @@ export function Modal({ open, onClose, title, children, returnFocusTo }: ModalPr
       ref={ref}
       className="modal"
       aria-labelledby={titleId}
+      // The text is the dialog's description: a screen reader says it with the title on opening,
+      // so a visitor who hears the dialog and its focused button also hears what happened.
+      aria-describedby={contentId}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) event.currentTarget.close();
@@ -54,7 +58,9 @@ export function Modal({ open, onClose, title, children, returnFocusTo }: ModalPr
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
-        <div className="modal__content">{children}</div>
+        <div id={contentId} className="modal__content">
+          {children}
+        </div>
         <div className="modal__actions">
           <button type="button" className="button button--primary" onClick={() => ref.current?.close()}>
             Close

@@ -3,7 +3,11 @@ import { DEV_API_KEY } from "../shared/contact/protocol";
 
 /** The `VITE_*` variables the client reads. Everything here ends up in the public bundle. */
 export interface ClientEnv {
-  /** Public URL of the site, for canonical links, link previews and the sitemap. */
+  /**
+   * Public address of the site, for canonical links, link previews, the sitemap and the Share
+   * button's QR code. Unset: none of those name an address (the build warns), and Share uses the
+   * page's own origin.
+   */
   VITE_SITE_URL?: string;
   VITE_NOTIFY_URL?: string;
   VITE_NOTIFY_API_KEY?: string;
@@ -30,10 +34,9 @@ function clean(value: string | undefined): string | undefined {
 
 /** The client's configuration: the message pipeline's settings and the site's public URL. */
 export interface ClientConfig extends PipelineConfig {
-  siteUrl: string;
+  /** The site's public origin (`https://example.dev`), or `null` when `VITE_SITE_URL` is unset. */
+  siteUrl: string | null;
 }
-
-export const DEFAULT_SITE_URL = "http://localhost:4173";
 
 /**
  * Reads and validates the client configuration once. Throws with a sentence that names the
@@ -53,8 +56,8 @@ export function parseConfig(env: ClientEnv): ClientConfig {
     }
   }
 
-  const siteUrl = clean(env.VITE_SITE_URL) ?? DEFAULT_SITE_URL;
-  if (!/^https?:\/\/[^/]+/.test(siteUrl) || !URL.canParse(siteUrl)) {
+  const siteUrl = clean(env.VITE_SITE_URL);
+  if (siteUrl !== undefined && (!/^https?:\/\/[^/]+/.test(siteUrl) || !URL.canParse(siteUrl))) {
     throw new Error(`VITE_SITE_URL must be the site's absolute http(s) URL, got "${siteUrl}".`);
   }
 
@@ -91,6 +94,6 @@ export function parseConfig(env: ClientEnv): ClientConfig {
     apiKey: clean(env.VITE_NOTIFY_API_KEY) ?? DEV_API_KEY,
     firebase,
     firestoreEmulator: emulator,
-    siteUrl: new URL(siteUrl).origin,
+    siteUrl: siteUrl === undefined ? null : new URL(siteUrl).origin,
   };
 }

@@ -2,6 +2,7 @@ import type { Profile } from "./types";
 
 export const profile: Profile = {
   name: "Aarav Mehta",
+  jobTitle: "Computer engineering student and web developer",
   brand: "Aarav.dev",
   shortName: "Aarav",
   greeting: "Hi, I'm Aarav 👋",
@@ -16,5 +17,6 @@ export const profile: Profile = {
   networkLabel: "LinkedIn",
   codeUrl: "https://github.com/aarav-mehta-dev",
   codeLabel: "GitHub",
-  resumeUrl: "https://drive.google.com/file/d/aarav-mehta-resume/view",
+  // Made by `npm run resume` from these content files (build/resume.ts); replace it with your own.
+  resumeUrl: "/resume.pdf",
 };

@@ -3,6 +3,8 @@
 export interface Profile {
   /** Full name, used in titles, the brand text and the web app manifest. */
   name: string;
+  /** What the owner does, in a few words: search engines show it with the name (schema.org jobTitle). */
+  jobTitle: string;
   /** Short brand text shown at the left of the navigation bar. */
   brand: string;
   /** Short name for a home-screen icon (at most 12 characters). */
@@ -20,7 +22,10 @@ export interface Profile {
   /** Code-hosting profile (e.g. GitHub). */
   codeUrl: string;
   codeLabel: string;
-  /** Resume: an absolute URL (document drive) or a file in `public/` such as "/resume.pdf". */
+  /**
+   * Resume: a file in `public/` such as "/resume.pdf" (precached, so it opens offline), or an
+   * absolute URL (a document drive).
+   */
   resumeUrl: string;
 }
 

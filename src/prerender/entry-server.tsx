@@ -1,19 +1,30 @@
 import { Writable } from "node:stream";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
-import { StaticRouter } from "react-router-dom";
-import { AppRoutes } from "../app/app-routes";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import { appRoutes } from "../app/app-routes";
+
+/** What the build learns about one rendered URL. */
+export interface RenderedPage {
+  html: string;
+  /** The ids of the routes that rendered it, outermost first ("layout", "skills"). */
+  routeIds: string[];
+}
 
 /**
- * Renders one URL to HTML at build time. `prerenderToNodeStream` waits for every lazy route
- * and Suspense boundary, so the output is the finished page. The tree matches `main.tsx`'s.
+ * Renders one URL to HTML at build time with the router's static APIs: the same route objects
+ * the browser's router uses (`src/main.tsx`), so both render the same tree. `prerenderToNodeStream`
+ * waits for every Suspense boundary, so the output is the finished page.
  */
-export async function renderPage(url: string): Promise<string> {
+export async function renderPage(url: string): Promise<RenderedPage> {
+  const { query, dataRoutes } = createStaticHandler(appRoutes);
+  const context = await query(new Request(new URL(url, "http://prerender.invalid")));
+  if (context instanceof Response) throw new Error(`prerender: ${url} answered ${context.status}`);
+  const router = createStaticRouter(dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StaticRouter location={url}>
-        <AppRoutes />
-      </StaticRouter>
+      {/* No hydration data script: the CSP forbids inline scripts, and the routes have no loaders. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
     // Never split a large boundary into a later chunk: that needs an inline <script> to put it in
     // place, which the Content-Security-Policy forbids. A static page is written in one piece.
@@ -33,5 +44,8 @@ export async function renderPage(url: string): Promise<string> {
       .on("finish", resolve)
       .on("error", reject);
   });
-  return Buffer.concat(chunks).toString("utf8");
+  return {
+    html: Buffer.concat(chunks).toString("utf8"),
+    routeIds: context.matches.map((match) => match.route.id),
+  };
 }

@@ -1,4 +1,4 @@
-import { paths } from "../../src/config/paths";
+import { routes } from "../../src/config/routes";
 import { profile } from "../../src/content/profile";
 import { expect, pageSettled, test } from "./fixtures";
 import { expectWorkerInControl, pngSize } from "./pwa-helpers";
@@ -52,8 +52,8 @@ test.describe("web app manifest and installability", () => {
     expect(manifest.background_color).toMatch(HEX_COLOUR);
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", manifest.theme_color);
     expect(manifest.shortcuts.map(({ name, url }) => ({ name, url }))).toEqual([
-      { name: "Projects", url: paths.projects },
-      { name: "Contact", url: paths.contact },
+      { name: "Projects", url: routes.projects.path },
+      { name: "Contact", url: routes.contact.path },
     ]);
   });
 

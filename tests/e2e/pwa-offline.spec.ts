@@ -1,4 +1,4 @@
-import { appPaths } from "../../src/config/paths";
+import { appPaths } from "../../src/config/routes";
 import { expect, pageSettled, switchAnimated, test, themeSwitch } from "./fixtures";
 import {
   cachedUrls,

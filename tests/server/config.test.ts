@@ -62,6 +62,7 @@ describe("loadConfig", () => {
       RATE_LIMIT_WINDOW_MS: "30000",
       TRUST_PROXY: "loopback, 10.0.0.0/8",
       VITE_NOTIFY_URL: "https://notify.example.org/api",
+      VITE_SITE_URL: "https://me.example.org/",
       VITE_FIREBASE_API_KEY: "public-web-key",
       VITE_FIREBASE_PROJECT_ID: "demo",
       VITE_FIREBASE_APP_ID: "1:2:web:3",
@@ -82,6 +83,10 @@ describe("loadConfig", () => {
       rateLimitWindowMs: 30_000,
       trustProxy: "loopback,10.0.0.0/8",
       connectSrc: ["https://notify.example.org", "https://firestore.googleapis.com"],
+      client: {
+        siteUrl: "https://me.example.org",
+        firebase: { apiKey: "public-web-key", projectId: "demo", appId: "1:2:web:3" },
+      },
     });
   });
 

@@ -3,7 +3,7 @@
  * security headers, compression, and the "not built" answer.
  */
 import { NOT_BUILT_MESSAGE } from "../../server/static-site";
-import { appPaths } from "../../src/config/paths";
+import { appPaths } from "../../src/config/routes";
 import {
   NOTIFY_PATH,
   post,

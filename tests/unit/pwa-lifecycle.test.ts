@@ -3,8 +3,6 @@ import { claimOfflineReadyNotice, OFFLINE_READY_SHOWN_KEY } from "../../src/feat
 import { isPageToWorkerMessage, PWA_MESSAGE, skipWaitingMessage } from "../../src/shared/pwa/messages";
 import { NAVIGATION_DENYLIST, navigationCandidates } from "../../sw/navigation";
 
-const ROUTES = ["/", "/skills", "/project", "/contact"];
-
 class MemoryStorage {
   private readonly values = new Map<string, string>();
   getItem(key: string) {
@@ -51,16 +49,16 @@ describe("page ↔ worker messages", () => {
 
 describe("navigationCandidates: the document that answers a navigation", () => {
   it("an app route: its prerendered page, else the shell", () => {
-    expect(navigationCandidates("/skills", ROUTES)).toEqual(["/skills/index.html", "/index.html"]);
-    expect(navigationCandidates("/skills/", ROUTES)).toEqual(["/skills/index.html", "/index.html"]);
-    expect(navigationCandidates("/project", ROUTES)).toEqual(["/project/index.html", "/index.html"]);
-    expect(navigationCandidates("/", ROUTES)).toEqual(["/index.html"]);
+    expect(navigationCandidates("/skills")).toEqual(["/skills/index.html", "/index.html"]);
+    expect(navigationCandidates("/skills/")).toEqual(["/skills/index.html", "/index.html"]);
+    expect(navigationCandidates("/project")).toEqual(["/project/index.html", "/index.html"]);
+    expect(navigationCandidates("/")).toEqual(["/index.html"]);
   });
 
   it("any other path: the prerendered not-found page, else the shell", () => {
-    expect(navigationCandidates("/no-such-page", ROUTES)).toEqual(["/404.html", "/index.html"]);
-    expect(navigationCandidates("/skills/extra", ROUTES)).toEqual(["/404.html", "/index.html"]);
-    expect(navigationCandidates("/Skills", ROUTES)).toEqual(["/404.html", "/index.html"]);
+    expect(navigationCandidates("/no-such-page")).toEqual(["/404.html", "/index.html"]);
+    expect(navigationCandidates("/skills/extra")).toEqual(["/404.html", "/index.html"]);
+    expect(navigationCandidates("/Skills")).toEqual(["/404.html", "/index.html"]);
   });
 
   it("the API, the notification endpoint and files are never answered with a page", () => {

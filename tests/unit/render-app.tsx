@@ -1,12 +1,9 @@
 import { render } from "@testing-library/react";
-import { MemoryRouter } from "react-router-dom";
-import { AppRoutes } from "../../src/app/app-routes";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { appRoutes } from "../../src/app/app-routes";
 
-/** Renders the whole app at a path, as the browser would after loading that URL. */
+/** Renders the whole app (the real route objects) at a path, as the browser would after loading that URL. */
 export function renderApp(path = "/") {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-    </MemoryRouter>,
-  );
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  return { router, ...render(<RouterProvider router={router} />) };
 }

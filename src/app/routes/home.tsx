@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
-import { paths } from "../../config/paths";
+import { routes } from "../../config/routes";
 import { profile } from "../../content/profile";
+import { ShareButton } from "../../features/share/share-button";
 import { PageTransition } from "../page-transition";
 import { usePageHead } from "../use-page-head";
 
@@ -9,7 +10,7 @@ export default function Home() {
   return (
     <PageTransition>
       <section className="hero" aria-labelledby="home-title">
-        <h1 id="home-title" className="hero__greeting">
+        <h1 id="home-title" className="hero__greeting" tabIndex={-1}>
           {profile.greeting}
         </h1>
         {profile.bio.map((paragraph) => (
@@ -18,12 +19,13 @@ export default function Home() {
           </p>
         ))}
         <div className="hero__actions">
-          <Link to={paths.contact} className="button button--primary">
+          <Link to={routes.contact.path} className="button button--primary">
             Contact Me
           </Link>
-          <Link to={paths.projects} className="button button--secondary">
+          <Link to={routes.projects.path} className="button button--secondary">
             See My Projects
           </Link>
+          <ShareButton />
         </div>
       </section>
     </PageTransition>

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import notFoundIllustration from "../../assets/illustrations/not-found.svg";
-import { paths } from "../../config/paths";
+import { routes } from "../../config/routes";
 import { PageTransition } from "../page-transition";
 import { usePageHead } from "../use-page-head";
 
@@ -16,11 +16,11 @@ export default function NotFound() {
           width="480"
           height="320"
         />
-        <h1 id="not-found-title" className="page-title">
+        <h1 id="not-found-title" className="page-title" tabIndex={-1}>
           Page not found
         </h1>
         <p>The page you are looking for does not exist or has moved.</p>
-        <Link to={paths.home} className="button button--primary">
+        <Link to={routes.home.path} className="button button--primary">
           Return to Home Page
         </Link>
       </section>

@@ -9,7 +9,9 @@ export default function Projects() {
   usePageHead("projects");
   return (
     <PageTransition>
-      <h1 className="page-title">PROJECTS</h1>
+      <h1 className="page-title" tabIndex={-1}>
+        PROJECTS
+      </h1>
       <ul className="projects-list">
         {projects.map((project) => (
           <li key={project.title}>

@@ -6,7 +6,9 @@ export default function Skills() {
   usePageHead("skills");
   return (
     <PageTransition>
-      <h1 className="page-title">Skills &amp; Technologies</h1>
+      <h1 className="page-title" tabIndex={-1}>
+        Skills &amp; Technologies
+      </h1>
       <ul className="skills-grid">
         {skills.map((skill) => (
           <li key={skill.name} className="card skill-card">

@@ -1,10 +1,20 @@
 import { type FormEvent, useRef, useState } from "react";
 import { LoadingAnimation } from "../../components/loading-animation";
 import { Modal } from "../../components/modal";
+import { config } from "../../config/env";
+import { routes } from "../../config/routes";
 import { LIMITS } from "../../shared/contact/protocol";
 import { type ContactField, useAppStore } from "../../store/app-store";
 import { type ModalContent, submitContact } from "./submit-contact";
 import "./contact-form.css";
+
+/**
+ * Where the form posts when no script handles the submit (JavaScript off, or a click before
+ * hydration): the notification server's own contact page, which saves, notifies and answers with
+ * a result page. A POST keeps what the visitor typed out of every URL. (`notifyUrl` has no
+ * trailing slash; "" is the page's own origin.)
+ */
+export const CONTACT_FORM_ACTION = `${config.notifyUrl}${routes.contact.path}`;
 
 /** R-2.6 (docs/requirements.md): the contact form, its fields, and the result modal. */
 export function ContactForm() {
@@ -33,12 +43,14 @@ export function ContactForm() {
     <>
       <form
         className="card contact-form"
+        method="post"
+        action={CONTACT_FORM_ACTION}
         aria-labelledby="contact-title"
         aria-busy={submitting}
         noValidate
         onSubmit={handleSubmit}
       >
-        <h1 id="contact-title" className="page-title">
+        <h1 id="contact-title" className="page-title" tabIndex={-1}>
           Let&apos;s Talk
         </h1>
         <div className="field">

@@ -1,13 +1,8 @@
 import { config } from "../../config/env";
 import type { DeliverResult } from "../../shared/contact/deliver";
-import {
-  type ContactFields,
-  type ContactMessage,
-  createMessage,
-  validateFields,
-} from "../../shared/contact/message";
+import { type ContactMessage, createMessage, validateFields } from "../../shared/contact/message";
 import type { QueueState } from "../../shared/contact/outbox";
-import { LIMITS } from "../../shared/contact/protocol";
+import { RESULT_TITLE, VALIDATION_TEXT, validationText } from "../../shared/contact/texts";
 import { useAppStore } from "../../store/app-store";
 import { loadOutboxClient } from "./load-outbox-client";
 
@@ -16,12 +11,9 @@ export interface ModalContent {
   text: string;
 }
 
-/** Exact texts of R-8 (docs/requirements.md), plus our own for checks the spec leaves open. */
+/** Exact texts of R-8 (docs/requirements.md) (shared with the server's result page), plus the page's own. */
 export const CONTACT_TEXT = {
-  empty: "Please Fill all Fields!",
-  email: "Please enter a valid email address.",
-  controlChars: "Name and Email must be a single line of text.",
-  tooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,
+  ...VALIDATION_TEXT,
   noAnswerText: "The server did not say what happened.",
   queuedTitle: "Saved for later",
   queuedOffline:
@@ -32,12 +24,6 @@ export const CONTACT_TEXT = {
   notSaved:
     "Your message could not be sent, and it could not be saved on this device either (storage is unavailable, for example in private browsing or when the disk is full). Your text is still in the form: please send it again when you are back online.",
 } as const;
-
-const FIELD_LABELS: Record<keyof ContactFields, string> = {
-  name: "Name",
-  email: "Email",
-  message: "Message",
-};
 
 export type SendMessage = (message: ContactMessage) => Promise<DeliverResult>;
 /** Puts a message in the outbox; rejects when it could not be stored. */
@@ -92,19 +78,6 @@ const defaultDeps: SubmitDeps = {
   isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
 };
 
-function problemText(problem: Exclude<ReturnType<typeof validateFields>, { ok: true }>): string {
-  switch (problem.problem) {
-    case "empty":
-      return CONTACT_TEXT.empty;
-    case "email":
-      return CONTACT_TEXT.email;
-    case "control-chars":
-      return CONTACT_TEXT.controlChars;
-    case "too-long":
-      return CONTACT_TEXT.tooLong(FIELD_LABELS[problem.field], LIMITS[problem.field]);
-  }
-}
-
 /**
  * The form's submit (R-4.3): set the flag; refuse empty fields with a modal; otherwise save,
  * then notify, then show the server's `msg` or `error`; clear the flag and the fields afterwards,
@@ -127,7 +100,7 @@ export async function submitContact(overrides: Partial<SubmitDeps> = {}): Promis
   if (!checked.ok) {
     // Nothing was sent, so nothing is cleared: the visitor keeps what they typed.
     store.setSubmitting(false);
-    return { title: "Almost there", text: problemText(checked) };
+    return { title: RESULT_TITLE.invalid, text: validationText(checked) };
   }
 
   let clearFields = true;
@@ -149,7 +122,7 @@ export async function submitContact(overrides: Partial<SubmitDeps> = {}): Promis
     const result = await send(message);
     if (result.status === "answered") {
       return {
-        title: result.success ? "Message sent" : "Message not sent",
+        title: result.success ? RESULT_TITLE.sent : RESULT_TITLE.notSent,
         text: result.text || CONTACT_TEXT.noAnswerText,
       };
     }

@@ -1,4 +1,6 @@
-import { useEffect, useState } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import type { InstallHelpPlatform } from "./install-help";
+import type { InstallHelpButtonProps } from "./install-help-button";
 import { InstallIcon } from "./pwa-icons";
 import "./install-button.css";
 
@@ -14,32 +16,57 @@ export function isStandalone(): boolean {
   return standaloneMedia || (navigator as Navigator & { standalone?: boolean }).standalone === true;
 }
 
+/** The steps for browsers that install from their own menu: chunks of their own, after hydration. */
+const InstallHelpButton = lazy(
+  (): Promise<{ default: ComponentType<InstallHelpButtonProps> }> =>
+    import("./install-help-button").then((module) => ({ default: module.InstallHelpButton })),
+);
+
 /**
- * "Install app" in the navigation bar. Hidden until the browser offers installation
- * (`beforeinstallprompt`, Chromium browsers); a click shows the browser's own install dialog. Gone
- * once the app is installed (`appinstalled`), when running installed, and after the offer was used
- * (the browser makes a new offer later if the visitor declined).
+ * "Install app" in the navigation bar, never shown when the site already runs installed.
+ * - Where the browser offers installation (`beforeinstallprompt`, Chromium browsers), a click
+ *   shows the browser's own install dialog. Gone once installed (`appinstalled`) and after the
+ *   offer was used (the browser makes a new offer later if the visitor declined).
+ * - Where a browser installs from its own menu but never offers it (Safari on iOS, iPadOS and
+ *   macOS, Firefox for Android), the same button explains the steps (./install-help-button.tsx).
  */
 export function InstallButton() {
   const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
+  const [help, setHelp] = useState<InstallHelpPlatform | null>(null);
 
   useEffect(() => {
     if (isStandalone()) return;
+    let mounted = true;
+    import("./install-help")
+      .then((module) => mounted && setHelp(module.installHelpHere()))
+      .catch(() => {
+        // Offline before the worker cached it: no help this time.
+      });
     const onOffer = (event: Event) => {
       // Keep the browser's own mini-infobar away: the button is the offer.
       event.preventDefault();
       setOffer(event as BeforeInstallPromptEvent);
     };
-    const onInstalled = () => setOffer(null);
+    const onInstalled = () => {
+      setOffer(null);
+      setHelp(null);
+    };
     window.addEventListener("beforeinstallprompt", onOffer);
     window.addEventListener("appinstalled", onInstalled);
     return () => {
+      mounted = false;
       window.removeEventListener("beforeinstallprompt", onOffer);
       window.removeEventListener("appinstalled", onInstalled);
     };
   }, []);
 
-  if (!offer) return null;
+  if (!offer) {
+    return help ? (
+      <Suspense fallback={null}>
+        <InstallHelpButton platform={help} />
+      </Suspense>
+    ) : null;
+  }
 
   const install = async () => {
     try {

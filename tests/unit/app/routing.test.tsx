@@ -2,7 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderApp } from "../render-app";
 
-describe("routing", () => {
+// Client-side navigations load page chunks and the slide-in (framer-motion) on first use: slow on a busy machine.
+describe("routing", { timeout: 15_000 }, () => {
   it.each([
     ["/", "heading", /Hi, I'm/, "Home"],
     ["/skills", "heading", "Skills & Technologies", "Skills"],
@@ -17,7 +18,7 @@ describe("routing", () => {
 
   it("marks the current page in the navigation bar", async () => {
     renderApp("/skills");
-    const nav = screen.getByRole("navigation", { name: "Main" });
+    const nav = await screen.findByRole("navigation", { name: "Main" });
     const links = within(nav)
       .getAllByRole("link")
       .filter((link) => link.closest("li"));

@@ -2,7 +2,7 @@
  * The one parser of the VITE_* variables (R-10.1): the build, the client and the server all call it,
  * so what it accepts and rejects is what all three accept and reject.
  */
-import { DEFAULT_SITE_URL, parseConfig } from "../../../src/config/parse-config";
+import { parseConfig } from "../../../src/config/parse-config";
 import { DEV_API_KEY } from "../../../src/shared/contact/protocol";
 
 const FIREBASE = {
@@ -18,7 +18,7 @@ describe("parseConfig", () => {
       apiKey: DEV_API_KEY,
       firebase: null,
       firestoreEmulator: undefined,
-      siteUrl: DEFAULT_SITE_URL,
+      siteUrl: null,
     });
   });
 

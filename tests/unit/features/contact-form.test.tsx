@@ -169,7 +169,7 @@ describe("contact form: the send sequence (R-4.3)", () => {
   it("shows the loading animation in place of the label while submitting", async () => {
     await openContact();
     act(() => useAppStore.getState().setSubmitting(true));
-    const button = screen.getByRole("button", { name: /Sending your message/ });
+    const button = await screen.findByRole("button", { name: /Sending your message/ });
     expect(button).toHaveAttribute("aria-disabled", "true");
     expect(button).not.toHaveTextContent("Say Hello");
   });

@@ -3,22 +3,13 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { pageHead, renderHeadTags } from "../app/page-head";
-import { type PageKey, pages } from "../content/pages";
+import { renderPageHead, renderRobots, renderSitemap } from "../src/app/page-head";
+import { pageFile, pageModule, renderUrl, routeIds } from "../src/config/routes";
+
+/** What `src/prerender/entry-server.tsx` exports (loaded from its SSR build, so typed here). */
+type RenderPage = (url: string) => Promise<{ html: string; routeIds: string[] }>;
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
-
-/** Where each page's HTML goes in `dist/`, and which route module it shows. */
-const OUTPUTS: Record<PageKey, { file: string; module: string }> = {
-  home: { file: "index.html", module: "src/app/routes/home.tsx" },
-  skills: { file: "skills/index.html", module: "src/app/routes/skills.tsx" },
-  projects: { file: "project/index.html", module: "src/app/routes/projects.tsx" },
-  contact: { file: "contact/index.html", module: "src/app/routes/contact.tsx" },
-  notFound: { file: "404.html", module: "src/app/routes/not-found.tsx" },
-};
-
-/** The URL the not-found page is rendered at (any path the router does not know). */
-const NOT_FOUND_URL = "/404";
 
 /** The stylesheets of a module's own chunks (the entry's is inlined separately). */
 function chunkCss(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
@@ -40,9 +31,10 @@ function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): 
 /**
  * After the client build, renders every page to static HTML (`dist/<route>/index.html` and
  * `dist/404.html`) with its own head tags, inlines the one stylesheet, preloads the route's
- * chunk, and writes `sitemap.xml` and the `Sitemap:` line of `robots.txt`.
+ * chunk, and writes `sitemap.xml` and the `Sitemap:` line of `robots.txt` (both only with a
+ * public address).
  */
-export function prerender(siteUrl: string): Plugin {
+export function prerender(siteUrl: string | null): Plugin {
   let config: ResolvedConfig;
   return {
     name: "portfolio:prerender",
@@ -75,7 +67,7 @@ export function prerender(siteUrl: string): Plugin {
           },
         });
         const { renderPage } = (await import(pathToFileURL(join(ssrDir, "entry-server.mjs")).href)) as {
-          renderPage: (url: string) => Promise<string>;
+          renderPage: RenderPage;
         };
 
         const manifest = JSON.parse(await readFile(join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
@@ -83,14 +75,24 @@ export function prerender(siteUrl: string): Plugin {
         const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/.exec(template);
         const css = stylesheet?.[1] ? await readFile(join(outDir, stylesheet[1]), "utf8") : "";
 
-        const entries = Object.entries(OUTPUTS) as Array<[PageKey, (typeof OUTPUTS)[PageKey]]>;
         // A first pass loads every lazy module. Rendered again, nothing suspends, so React writes
         // plain HTML with no inline <script> to complete a late boundary (the CSP forbids those);
         // a page that still has one fails the build.
-        for (const [key] of entries) await renderPage(pages[key].path ?? NOT_FOUND_URL);
-        for (const [key, output] of entries) {
-          const page = pages[key];
-          const body = await renderPage(page.path ?? NOT_FOUND_URL);
+        for (const id of routeIds) await renderPage(renderUrl(id));
+        for (const id of routeIds) {
+          const output = { file: pageFile(id), module: pageModule(id) };
+          const rendered = await renderPage(renderUrl(id));
+          const body = rendered.html;
+          // The router must have rendered this route: a path the table and the router disagree
+          // on would otherwise be written out as the wrong page.
+          if (rendered.routeIds.at(-1) !== id) {
+            throw new Error(
+              `prerender: ${renderUrl(id)} rendered route ${rendered.routeIds.join(" > ")}, not ${id}`,
+            );
+          }
+          if (!manifest[output.module]) {
+            throw new Error(`prerender: route ${id} has no page module ${output.module} in the build`);
+          }
           const script = body.search(/<script/i);
           if (script >= 0) {
             throw new Error(
@@ -110,7 +112,7 @@ export function prerender(siteUrl: string): Plugin {
               '<link rel="modulepreload" crossorigin href=',
               '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
             )
-            .replace(/<title>[\s\S]*?<\/title>/, renderHeadTags(pageHead(key, siteUrl)))
+            .replace(/<title>[\s\S]*?<\/title>/, renderPageHead(id, siteUrl))
             .replace(/\s*<meta name="description"[^>]*>/, "")
             .replace('<div id="root"></div>', `<div id="root">${body}</div>`)
             .replace("</head>", `  ${preloads}\n  </head>`);
@@ -129,20 +131,12 @@ export function prerender(siteUrl: string): Plugin {
           await writeFile(file, html);
         }
 
-        const urls = Object.values(pages)
-          .flatMap((page) => (page.path === null ? [] : [new URL(page.path, siteUrl).href]))
-          .map((url) => `  <url><loc>${url}</loc></url>`);
-        await writeFile(
-          join(outDir, "sitemap.xml"),
-          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`,
-        );
+        // Without a public address there is no sitemap: its URLs must be absolute.
+        if (siteUrl) await writeFile(join(outDir, "sitemap.xml"), renderSitemap(siteUrl));
         const robots = await readFile(join(outDir, "robots.txt"), "utf8").catch(
           () => "User-agent: *\nAllow: /\n",
         );
-        await writeFile(
-          join(outDir, "robots.txt"),
-          `${robots.replace(/^Sitemap:.*$/gm, "").trimEnd()}\n\nSitemap: ${new URL("/sitemap.xml", siteUrl).href}\n`,
-        );
+        await writeFile(join(outDir, "robots.txt"), renderRobots(robots, siteUrl));
         await rm(ssrDir, { recursive: true, force: true });
       },
     },

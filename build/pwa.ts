@@ -1,0 +1,238 @@
+/**
+ * The installable app: the web app manifest, the icons generated from the app icon, the head tags
+ * iOS reads, and the service worker build (vite-plugin-pwa in injectManifest mode). `vite.config.ts`
+ * adds these plugins for every mode but unit tests.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { HtmlTagDescriptor, Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import type { ClientConfig } from "../src/config/parse-config";
+import { routes } from "../src/config/routes";
+import { appText } from "../src/content/app";
+import { profile } from "../src/content/profile";
+import type { PipelineConfig } from "../src/shared/contact/deps";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const pkg = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as { version: string };
+
+/** The one icon every PNG icon is generated from (at build time, with sharp). */
+const APP_ICON = "src/assets/icons/app-icon.svg";
+/** Fills the maskable and Apple icons out to a full square: the middle of the icon's gradient. */
+const ICON_BACKGROUND = "#1e44b1";
+/** The installed app's title bar: the navigation bar's colour in the (default) light theme. */
+const THEME_COLOR = "#e0e7ff";
+/** The splash screen: the page background of the light theme. */
+const BACKGROUND_COLOR = "#ffffff";
+
+/** The PNG icons pwaAssets writes to dist/ (the plugin adds only public/ icons to the precache). */
+const GENERATED_ICONS = "{pwa,maskable-icon,apple-touch-icon}-*.png";
+
+/**
+ * What the service worker precaches, besides the web manifest (which the plugin adds itself, as it
+ * adds icons kept in public/: a glob for all png or webmanifest files would precache them twice,
+ * and would take the screenshots along). No fonts ship today; woff2 is listed so a font added later
+ * is offline at once.
+ */
+const PRECACHE_GLOBS = ["**/*.{js,css,html,svg,woff2}", GENERATED_ICONS];
+
+/** Identifies a build: in the page (`<meta name="app-build">`) and in the worker (GET_VERSION). */
+const buildId = process.env.BUILD_ID?.trim() || pkg.version;
+
+/** Only the pipeline's fields are baked into the worker. */
+function pipelineConfig(client: ClientConfig): PipelineConfig {
+  const { notifyUrl, apiKey, firebase, firestoreEmulator } = client;
+  return { notifyUrl, apiKey, firebase, firestoreEmulator };
+}
+
+/** A resume kept in public/ ("/resume.pdf") is precached, so it downloads offline too. */
+function localResumeGlob(): string[] {
+  if (!profile.resumeUrl.startsWith("/")) return [];
+  const file = profile.resumeUrl.slice(1).split(/[?#]/)[0] ?? "";
+  if (!existsSync(resolve(ROOT, "public", file))) {
+    throw new Error(`profile.resumeUrl is "${profile.resumeUrl}" but public/${file} does not exist.`);
+  }
+  return [file];
+}
+
+/** Firebase and its own dependency `idb` (not `idb-keyval`, which the outbox uses). */
+const FIREBASE_MODULE = /[\\/]node_modules[\\/](?:@firebase|firebase|idb)[\\/]/;
+
+/**
+ * Remembers the output chunks made only of Firebase modules. The page loads them on a submit when
+ * Firebase is configured; without a Firebase configuration they are never loaded, so they are left
+ * out of the precache.
+ */
+function firebaseChunks(): Plugin & { files: Set<string> } {
+  const files = new Set<string>();
+  return {
+    name: "portfolio:firebase-chunks",
+    apply: "build",
+    files,
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (
+          output.type === "chunk" &&
+          output.moduleIds.length > 0 &&
+          output.moduleIds.every((id) => FIREBASE_MODULE.test(id))
+        ) {
+          files.add(output.fileName);
+        }
+      }
+    },
+  };
+}
+
+/** `<meta name="app-build" content="…">`: which build a page came from (support, update tests). */
+function buildIdMeta(): Plugin {
+  return {
+    name: "portfolio:build-id",
+    transformIndexHtml: () => [
+      { tag: "meta", attrs: { name: "app-build", content: buildId }, injectTo: "head" },
+    ],
+  };
+}
+
+/**
+ * What Safari on iOS reads when the page is added to the Home Screen (it ignores most of the
+ * manifest): the launcher's title, a full-screen app with the system's status bar, plus the
+ * standard `mobile-web-app-capable` that Chromium asks for next to Apple's. The icon is the
+ * `apple-touch-icon` link in index.html.
+ */
+function appleWebAppMeta(): Plugin {
+  const meta = (name: string, content: string): HtmlTagDescriptor => ({
+    tag: "meta",
+    attrs: { name, content },
+    injectTo: "head",
+  });
+  return {
+    name: "portfolio:apple-web-app",
+    transformIndexHtml: () => [
+      meta("mobile-web-app-capable", "yes"),
+      meta("apple-mobile-web-app-capable", "yes"),
+      meta("apple-mobile-web-app-title", profile.shortName),
+      meta("apple-mobile-web-app-status-bar-style", "default"),
+    ],
+  };
+}
+
+/**
+ * The worker bundle (`sw/sw.ts` → `dist/sw.js`): one classic script with every dynamic import
+ * inlined (the HTML spec forbids `import()` in a service worker), the build's configuration baked
+ * in, and, without a Firebase configuration, the Firestore adapter replaced by a stand-in so
+ * Firebase is not bundled at all.
+ */
+function workerBuild(pipeline: PipelineConfig): Plugin {
+  const firestoreAdapter = resolve(ROOT, "src/shared/contact/firestore.ts");
+  const firestoreDisabled = resolve(ROOT, "sw/firestore-disabled.ts");
+  return {
+    name: "portfolio:worker-build",
+    enforce: "pre",
+    config: () => ({
+      define: {
+        __PIPELINE_CONFIG__: JSON.stringify(pipeline),
+      },
+      build: { rolldownOptions: { output: { codeSplitting: false } } },
+    }),
+    async resolveId(source, importer, options) {
+      if (pipeline.firebase || !importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id === firestoreAdapter ? firestoreDisabled : null;
+    },
+  };
+}
+
+export function pwa(client: ClientConfig) {
+  const pipeline = pipelineConfig(client);
+  const firebase = firebaseChunks();
+  return [
+    firebase,
+    buildIdMeta(),
+    appleWebAppMeta(),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "sw",
+      filename: "sw.ts",
+      // The page registers /sw.js itself (src/features/pwa/service-worker.ts), lazily, in production.
+      injectRegister: false,
+      registerType: "prompt",
+      manifest: {
+        // One identity for the installed app whatever page it was installed from.
+        id: "/",
+        name: profile.name,
+        short_name: profile.shortName,
+        description: profile.description,
+        lang: "en",
+        dir: "ltr",
+        start_url: routes.home.path,
+        scope: "/",
+        display: "standalone",
+        // Browsers that know neither fall back to `display`; minimal-ui keeps Back and the address
+        // where standalone is not offered.
+        display_override: ["standalone", "minimal-ui"],
+        // A shortcut or a link opened while the app runs reuses its window instead of a second one.
+        launch_handler: { client_mode: ["navigate-existing", "auto"] },
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        // A professional profile: store listings file it with business apps.
+        categories: ["business", "education"],
+        shortcuts: appText.shortcuts.map(({ name, shortName, description, url }) => ({
+          name,
+          short_name: shortName,
+          description,
+          url,
+        })),
+        screenshots: [
+          {
+            src: "/screenshots/skills-wide.png",
+            sizes: "1280x800",
+            type: "image/png",
+            form_factor: "wide",
+            label: appText.screenshotLabels.wide,
+          },
+          {
+            src: "/screenshots/projects-narrow.png",
+            sizes: "390x844",
+            type: "image/png",
+            form_factor: "narrow",
+            label: appText.screenshotLabels.narrow,
+          },
+        ],
+      },
+      // Icons generated from APP_ICON at build time by @vite-pwa/assets-generator; the manifest's
+      // `icons` and the head's apple-touch-icon and theme-color come from it.
+      pwaAssets: {
+        config: false,
+        image: APP_ICON,
+        preset: {
+          transparent: { sizes: [192, 512], padding: 0, favicons: [] },
+          maskable: { sizes: [192, 512], padding: 0, resizeOptions: { background: ICON_BACKGROUND } },
+          apple: { sizes: [180], padding: 0, resizeOptions: { background: ICON_BACKGROUND } },
+          // 256-colour palette PNGs: a third of the size, no visible difference on this icon.
+          png: { compressionLevel: 9, palette: true, quality: 100 },
+        },
+        overrideManifestIcons: true,
+        injectThemeColor: true,
+        // index.html links the favicon (public/favicon.svg) and the apple-touch-icon itself: the
+        // generated links would point at an SVG that is not in public/.
+        includeHtmlHeadLinks: false,
+        // The icon lives in src/assets, not in public/: name the generated files from there.
+        integration: { publicDir: resolve(ROOT, "src/assets/icons") },
+      },
+      injectManifest: {
+        globPatterns: [...PRECACHE_GLOBS, ...localResumeGlob()],
+        rollupFormat: "iife",
+        minify: true,
+        sourcemap: false,
+        buildPlugins: { vite: [workerBuild(pipeline)] },
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: pipeline.firebase ? entries : entries.filter((entry) => !firebase.files.has(entry.url)),
+            warnings: [],
+          }),
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ];
+}

@@ -1,0 +1,258 @@
+/**
+ * `POST /contact`: the contact form sent without JavaScript (scripts off, or a click before the
+ * page hydrated). The browser posts the fields urlencoded to the contact page's own path, and the
+ * answer is that page again with the result and what was typed. Nothing typed ever lands in a
+ * URL.
+ *
+ * The message takes exactly the page's way: the same validation (`validateFields`), the same
+ * `deliver` (save → notify) and the same adapters from `createDeliverDeps` (Firestore when the
+ * VITE_FIREBASE_* settings are given, else the local store). The HTTP steps reach this same
+ * server through `app.inject` instead of the network: the JSON routes run as they do for the page
+ * (API key, schema, per-IP rate limit with the visitor's address, idempotency, the one store and
+ * mailer), and no port, loopback address or proxy setting is involved.
+ *
+ * A form post cannot carry the API key (which is public anyway), so this route is protected the
+ * way the JSON API really is: an Origin check against the configured public origins (not Host),
+ * a per-IP rate limit, a body limit and validation.
+ *
+ * Duplicates (a reload or Back re-posting the form) are neither stored nor mailed twice: the
+ * message id is derived from the message itself, so a repeat is the same id for the store (one
+ * record / Firestore document) and the same Idempotency-Key for the mail. A per-render token is
+ * not possible here: the contact page is prerendered once at build time and served statically.
+ */
+import { createHash } from "node:crypto";
+import formbody from "@fastify/formbody";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { routes } from "../src/config/routes";
+import { type DeliverResult, deliver } from "../src/shared/contact/deliver";
+import { createDeliverDeps } from "../src/shared/contact/deps";
+import { type ContactFields, createMessage, validateFields } from "../src/shared/contact/message";
+import { LIMITS } from "../src/shared/contact/protocol";
+import { RESULT_TITLE, validationText } from "../src/shared/contact/texts";
+import { MAIL_FAILED_MESSAGE, SAVE_FAILED_MESSAGE } from "./api-routes";
+import type { Config } from "./config";
+import { describeError, HttpError, MESSAGES } from "./errors";
+import { type ResultPageContent, renderResultPage } from "./result-page";
+
+export interface ContactFormDeps {
+  config: Config;
+}
+
+/** The form's path: the contact page's own, so the result shows at the page's URL. */
+export const CONTACT_FORM_PATH = routes.contact.path;
+
+/**
+ * The largest urlencoded body a full form can make: every character percent-encoded as up to
+ * three UTF-8 bytes (9 characters per UTF-16 unit), plus the field names and separators.
+ */
+export const FORM_BODY_LIMIT = 9 * (LIMITS.name + LIMITS.email + LIMITS.message) + 1024;
+
+export const FORM_UNREADABLE = "The form could not be read. Please send it again from the contact page.";
+
+const FIELDS = ["name", "email", "message"] as const satisfies readonly (keyof ContactFields)[];
+const EMPTY: ContactFields = { name: "", email: "", message: "" };
+
+/** The three fields of a parsed body; anything that is not a single string counts as empty. */
+function fieldsOf(body: unknown): ContactFields {
+  if (typeof body !== "object" || body === null) return { ...EMPTY };
+  const record = body as Record<string, unknown>;
+  // A browser sends line breaks as CRLF; the page's fetch path (and so the store) has LF.
+  const text = (key: string) => {
+    const value = record[key];
+    return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
+  };
+  return { name: text("name"), email: text("email"), message: text("message") };
+}
+
+/** A UUID (version 8, RFC 9562) from the message's content: the same message, the same id. */
+export function formMessageId(fields: ContactFields): string {
+  const hex = createHash("sha256")
+    .update(JSON.stringify(["contact-form", fields.name, fields.email, fields.message]))
+    .digest("hex");
+  const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A `fetch` that answers from this server through `inject`, as if the visitor's browser had asked. */
+function injectFetch(app: FastifyInstance, remoteAddress: string): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const signal = init?.signal ?? undefined;
+    signal?.throwIfAborted();
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    const injected = app.inject({
+      method: (init?.method ?? "GET") as "POST",
+      url,
+      headers,
+      payload: typeof init?.body === "string" ? init.body : undefined,
+      remoteAddress,
+    });
+    const aborted = new Promise<never>((_resolve, reject) => {
+      signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+    });
+    const response = await Promise.race([injected, aborted]);
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(item));
+    }
+    const empty = [204, 205, 304].includes(response.statusCode);
+    return new Response(empty ? null : response.body, {
+      status: response.statusCode,
+      headers: responseHeaders,
+    });
+  };
+}
+
+/** What the page says for a `deliver` result, and with which status. */
+function outcome(result: DeliverResult): { status: number; title: string; text: string; success: boolean } {
+  if (result.status === "answered") {
+    return {
+      status: result.success ? 200 : result.httpStatus,
+      title: result.success ? RESULT_TITLE.sent : RESULT_TITLE.notSent,
+      text: result.text || (result.success ? RESULT_TITLE.sent : MAIL_FAILED_MESSAGE),
+      success: result.success,
+    };
+  }
+  const { failure, step } = result;
+  // A status means this server answered, and its `error` is written for the visitor; anything
+  // else (Firestore, a network fault) gets the plain sentence for that step.
+  const fallback = step === "save" ? SAVE_FAILED_MESSAGE : MAIL_FAILED_MESSAGE;
+  return {
+    status: failure.status ?? (failure.reason === "network" ? 503 : 502),
+    title: RESULT_TITLE.notSent,
+    text: failure.status === undefined ? fallback : failure.error,
+    success: false,
+  };
+}
+
+export const contactFormRoute: FastifyPluginAsync<ContactFormDeps> = async (scope, { config }) => {
+  const publicOrigins = new Set([
+    ...config.allowedOrigins,
+    ...(config.client.siteUrl ? [new URL(config.client.siteUrl).origin] : []),
+  ]);
+  const pipeline = {
+    notifyUrl: "",
+    apiKey: config.apiKey,
+    firebase: config.client.firebase,
+    firestoreEmulator: config.client.firestoreEmulator,
+  };
+
+  if (config.client.firebase !== null) {
+    // The SDK's own logger writes to the console past ours: failures come back as results.
+    const { setLogLevel } = await import("firebase/firestore/lite");
+    setLogLevel("silent");
+  }
+
+  /**
+   * The site's public origins (VITE_SITE_URL, ALLOWED_ORIGINS), or this server under a loopback
+   * name when the request came in on loopback (local `npm start`, tests). Never the Host header:
+   * a DNS-rebinding page would match it.
+   */
+  function originAllowed(origin: string, request: FastifyRequest): boolean {
+    if (publicOrigins.has(origin)) return true;
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return false; // "null" (sandboxed frames, file://) and anything unparsable
+    }
+    const { localAddress, localPort } = request.socket;
+    const onLoopback = localAddress === "::1" || /^(::ffff:)?127\./.test(localAddress ?? "");
+    const loopbackName = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+    return onLoopback && loopbackName && url.protocol === "http:" && Number(url.port || 80) === localPort;
+  }
+
+  async function sendPage(
+    reply: FastifyReply,
+    status: number,
+    content: Omit<ResultPageContent, "invalid"> & { invalid?: ResultPageContent["invalid"] },
+  ) {
+    const html = await renderResultPage(config.staticDir, { invalid: [], ...content });
+    return reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
+  }
+
+  await scope.register(formbody);
+
+  // Other sites are turned away before the body is read.
+  scope.addHook("onRequest", async (request) => {
+    const { origin } = request.headers;
+    if (origin !== undefined && !originAllowed(origin, request)) {
+      throw new HttpError(403, MESSAGES.forbiddenOrigin);
+    }
+  });
+
+  // Every refusal (origin, rate limit, body too large, wrong type) is a page too, and keeps what
+  // was typed whenever the body could be read.
+  scope.setErrorHandler(async (error, request, reply) => {
+    const described = describeError(error);
+    const { status } = described;
+    // The JSON API's 415 sentence asks for JSON; a form is sent again as it is.
+    const message = status === 415 ? FORM_UNREADABLE : described.message;
+    if (status >= 500) request.log.error({ err: error }, "contact form failed");
+    else request.log.info({ status, reason: message }, "contact form refused");
+    return sendPage(reply, status, {
+      title: RESULT_TITLE.notSent,
+      text: message,
+      success: false,
+      fields: fieldsOf(request.body),
+    });
+  });
+
+  scope.post(
+    CONTACT_FORM_PATH,
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      config: {
+        rateLimit: {
+          max: config.rateLimitMax,
+          timeWindow: config.rateLimitWindowMs,
+          // After the body is parsed, so a refused visitor gets the text back.
+          hook: "preHandler",
+          errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
+            new HttpError(429, `Too many messages in a short time. Please try again in ${context.after}.`),
+        },
+      },
+    },
+    async (request, reply) => {
+      const fields = fieldsOf(request.body);
+      const checked = validateFields(fields);
+      if (!checked.ok) {
+        const invalid =
+          checked.problem === "empty"
+            ? FIELDS.filter((field) => fields[field].trim() === "")
+            : [checked.field];
+        return sendPage(reply, 400, {
+          title: RESULT_TITLE.invalid,
+          text: validationText(checked),
+          success: false,
+          fields,
+          invalid,
+        });
+      }
+
+      const message = createMessage(checked.value, { id: formMessageId(checked.value) });
+      const deps = createDeliverDeps(pipeline, injectFetch(scope, request.ip));
+      const result = await deliver(message, deps);
+      const shown = outcome(result);
+      if (result.status === "failed") {
+        const { reason, status, retryable } = result.failure;
+        request.log.warn({ step: result.step, reason, status, retryable }, "contact form: not delivered");
+      }
+      if (shown.status === 429) {
+        const waitMs = result.status === "failed" ? result.failure.retryAfterMs : result.retryAfterMs;
+        if (waitMs !== undefined) reply.header("retry-after", String(Math.ceil(waitMs / 1000)));
+      }
+      return sendPage(reply, shown.status, {
+        title: shown.title,
+        text: shown.text,
+        success: shown.success,
+        // Sent: a fresh form, as the page does. Not sent: the text stays for another try.
+        fields: shown.success ? { ...EMPTY } : fields,
+      });
+    },
+  );
+};

@@ -1,0 +1,82 @@
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { useLocation, useMatches } from "react-router-dom";
+import { config } from "../config/env";
+import { type RouteId, routes } from "../config/routes";
+import { pageHead } from "./page-head";
+
+const FirstPageContext = createContext(true);
+
+/** True until the first client-side navigation: the page the visitor loaded is still showing. */
+export function useFirstPage(): boolean {
+  return useContext(FirstPageContext);
+}
+
+/** Provides `useFirstPage` to the routed pages. Rendered once, by the layout. */
+export function FirstPageProvider({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const [firstPathname] = useState(pathname);
+  const [navigated, setNavigated] = useState(false);
+  // Another page makes it "navigated" for good, Back to the first one included. A change of the
+  // hash alone (the skip link) is not a navigation: the page stays as it is.
+  if (!navigated && pathname !== firstPathname) setNavigated(true);
+  return (
+    <FirstPageContext.Provider value={!navigated && pathname === firstPathname}>
+      {children}
+    </FirstPageContext.Provider>
+  );
+}
+
+function isRouteId(id: string | undefined): id is RouteId {
+  return id !== undefined && Object.hasOwn(routes, id);
+}
+
+/** The routed page's heading (`<h1 tabIndex={-1}>` on every page). */
+function pageHeading(): HTMLElement | null {
+  return document.querySelector<HTMLElement>("#main h1");
+}
+
+/**
+ * After a client-side navigation to another page: moves focus to the new page's `h1` (without
+ * scrolling: the router has already put the page at its top, or back where it was) and says the
+ * new page's title in a polite live region, as a screen reader would on a full page load. The
+ * first page of a visit keeps focus where the browser put it, and a change of the hash alone
+ * (the skip link) is left to the browser.
+ */
+export function NavigationAnnouncer() {
+  const { pathname } = useLocation();
+  const leaf = useMatches().at(-1)?.id;
+  const first = useFirstPage();
+  const [announcement, setAnnouncement] = useState("");
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per page change; the route id changes with the path.
+  useEffect(() => {
+    if (first) return;
+    setAnnouncement(isRouteId(leaf) ? pageHead(leaf, config.siteUrl).title : document.title);
+    const main = document.getElementById("main");
+    const focusHeading = () => pageHeading()?.focus({ preventScroll: true });
+    focusHeading();
+    if (!main) return;
+    // A page part that finishes loading later (the slide-in's chunk) can replace the heading,
+    // and focus would drop to <body>: follow it to the new heading, once.
+    const observer = new MutationObserver(() => {
+      if (document.activeElement !== document.body) return;
+      focusHeading();
+      observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    const stop = () => observer.disconnect();
+    window.addEventListener("pointerdown", stop, { once: true });
+    window.addEventListener("keydown", stop, { once: true });
+    return () => {
+      stop();
+      window.removeEventListener("pointerdown", stop);
+      window.removeEventListener("keydown", stop);
+    };
+  }, [pathname]);
+
+  return (
+    <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {announcement}
+    </p>
+  );
+}

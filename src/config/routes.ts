@@ -1,0 +1,63 @@
+/**
+ * The route table: every page of the app, once. Data only (no React), so the service worker, the
+ * server, the build, the bench and the tests read it too. The app's route objects
+ * (`src/app/app-routes.tsx`) are keyed by the same ids, and the page module of route `id` is
+ * `src/app/routes/<id in kebab-case>.tsx` (the build fails when it is missing).
+ *
+ * Adding a page: an entry here, its text in `src/content/pages.ts`, its module in
+ * `src/app/routes/`, its loader in `app-routes.tsx` (a compile error until it exists), and its
+ * rewrite in `firebase.json` (a test fails until it is there).
+ */
+import { pageText } from "../content/pages";
+
+export interface RouteInfo {
+  /** URL path; `null` for the not-found page, which answers every unknown path. */
+  path: string | null;
+  /** The navigation bar's link text; `null` for a page the bar does not link to. */
+  navLabel: string | null;
+  title: string;
+  description: string;
+}
+
+/** In the navigation bar's order (R-2.2 in docs/requirements.md): Home Page, Projects, Skills, Contact me. */
+export const routes = {
+  home: { path: "/", navLabel: "Home Page", ...pageText.home },
+  projects: { path: "/project", navLabel: "Projects", ...pageText.projects },
+  skills: { path: "/skills", navLabel: "Skills", ...pageText.skills },
+  contact: { path: "/contact", navLabel: "Contact me", ...pageText.contact },
+  notFound: { path: null, navLabel: null, ...pageText.notFound },
+} as const satisfies Record<string, RouteInfo>;
+
+export type RouteId = keyof typeof routes;
+
+export const routeIds = Object.keys(routes) as RouteId[];
+
+/** The URL the build renders the not-found page at: any path no route matches. */
+export const NOT_FOUND_URL = "/404";
+
+/** The prerendered HTML file of a route, relative to `dist/`: "index.html", "skills/index.html", "404.html". */
+export function pageFile(id: RouteId): string {
+  const { path } = routes[id];
+  if (path === null) return "404.html";
+  return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
+}
+
+/** The page module of a route, relative to the project root (the build's manifest key). */
+export function pageModule(id: RouteId): string {
+  const kebab = id.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return `src/app/routes/${kebab}.tsx`;
+}
+
+/** The URL each route is rendered at by the build. */
+export function renderUrl(id: RouteId): string {
+  return routes[id].path ?? NOT_FOUND_URL;
+}
+
+/** The routes with a URL of their own, in table order. */
+export const appPaths: readonly string[] = routeIds.flatMap((id) => routes[id].path ?? []);
+
+/** The navigation bar's links, in order. */
+export const navLinks = routeIds.flatMap((id) => {
+  const { path, navLabel } = routes[id];
+  return path !== null && navLabel !== null ? [{ id, to: path, label: navLabel }] : [];
+});

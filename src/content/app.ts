@@ -1,0 +1,21 @@
+import { routes } from "../config/routes";
+import { profile } from "./profile";
+
+/**
+ * The owner's words for the installed app and for sharing: the launcher's shortcuts, the
+ * screenshots' captions in the install dialog, and what a share sheet sends with the address.
+ */
+export const appText = {
+  /** Long-press menu of the installed app's icon (the web app manifest's `shortcuts`). */
+  shortcuts: [
+    { name: "Projects", shortName: "Projects", description: "See my projects", url: routes.projects.path },
+    { name: "Contact", shortName: "Contact", description: "Send me a message", url: routes.contact.path },
+  ],
+  /** Captions of the manifest's screenshots (`public/screenshots/`), read out by install dialogs. */
+  screenshotLabels: {
+    wide: `The skills of ${profile.name}`,
+    narrow: `The projects of ${profile.name}, on a phone`,
+  },
+  /** Sent along with the site's address by the Share button (`navigator.share`). */
+  share: { title: `${profile.name}: portfolio`, text: profile.description },
+} as const;

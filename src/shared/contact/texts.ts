@@ -1,0 +1,42 @@
+/**
+ * What a visitor reads about a submit, in one place: the page's modal (with JavaScript) and the
+ * server's result page (the form posted without it) show the same titles and sentences.
+ * Plain strings only: no React, no DOM, no `import.meta.env`.
+ */
+import type { ContactFields, ValidationResult } from "./message";
+import { LIMITS } from "./protocol";
+
+/** The exact 'Please Fill all Fields!' of R-8 (docs/requirements.md), plus our own texts for the checks the spec leaves open. */
+export const VALIDATION_TEXT = {
+  empty: "Please Fill all Fields!",
+  email: "Please enter a valid email address.",
+  controlChars: "Name and Email must be a single line of text.",
+  tooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,
+} as const;
+
+/** The titles of the result: the modal's heading, or the result page's. */
+export const RESULT_TITLE = {
+  invalid: "Almost there",
+  sent: "Message sent",
+  notSent: "Message not sent",
+} as const;
+
+export const FIELD_LABELS: Record<keyof ContactFields, string> = {
+  name: "Name",
+  email: "Email",
+  message: "Message",
+};
+
+/** The sentence for a failed `validateFields`. */
+export function validationText(problem: Exclude<ValidationResult, { ok: true }>): string {
+  switch (problem.problem) {
+    case "empty":
+      return VALIDATION_TEXT.empty;
+    case "email":
+      return VALIDATION_TEXT.email;
+    case "control-chars":
+      return VALIDATION_TEXT.controlChars;
+    case "too-long":
+      return VALIDATION_TEXT.tooLong(FIELD_LABELS[problem.field], LIMITS[problem.field]);
+  }
+}

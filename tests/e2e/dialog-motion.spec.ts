@@ -1,0 +1,81 @@
+import type { Page } from "@playwright/test";
+import { SENT_MESSAGE } from "../../server/api-routes";
+import { expect, pageSettled, test } from "./fixtures";
+
+async function fillForm(page: Page) {
+  await page.getByLabel("Name", { exact: true }).fill("Motion Tester");
+  await page.getByLabel("Email", { exact: true }).fill("motion@example.com");
+  await page.getByLabel("Message", { exact: true }).fill("Checking the loading animation.");
+}
+
+/**
+ * Submits the form with the notification held (it still reaches the real server once released),
+ * waits until the Lottie loader is drawn, and tells whether its drawing changes over 30 frames.
+ */
+async function loaderMovesWhileSending(page: Page): Promise<boolean> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/email/send-notification", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/contact");
+  await pageSettled(page);
+  await fillForm(page);
+  await page.getByRole("button", { name: "Say Hello 👋" }).click();
+  const busy = page.getByRole("button", { name: "Sending your message" });
+  await expect(busy.locator(".loading-animation__lottie svg")).toBeVisible();
+  const moved = await busy.locator(".loading-animation__lottie").evaluate(async (player) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // Let the player draw its first frame, then compare the drawing 30 frames later.
+    for (let i = 0; i < 3; i += 1) await frame();
+    const first = player.innerHTML;
+    for (let i = 0; i < 30; i += 1) await frame();
+    return player.innerHTML !== first;
+  });
+  release();
+  await expect(page.getByRole("dialog")).toHaveAccessibleDescription(SENT_MESSAGE);
+  return moved;
+}
+
+test.describe("the result dialog", () => {
+  test("its text is its accessible description, with its title as its name", async ({ page }) => {
+    await page.goto("/contact");
+    await pageSettled(page);
+    await page.getByRole("button", { name: "Say Hello 👋" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toHaveAccessibleName("Almost there");
+    await expect(dialog).toHaveAccessibleDescription("Please Fill all Fields!");
+  });
+});
+
+test.describe("the loading animation", () => {
+  test("plays while a message is sending", async ({ page }) => {
+    expect(await loaderMovesWhileSending(page)).toBe(true);
+  });
+
+  test.describe("under prefers-reduced-motion", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    test("stands still, and the button still says it is sending", async ({ page }) => {
+      expect(await loaderMovesWhileSending(page)).toBe(false);
+    });
+
+    test("its stand-in ring does not spin either", async ({ page }) => {
+      await page.goto("/contact");
+      await pageSettled(page);
+      // The stand-in is drawn until the Lottie engine arrives; read its animation from the CSSOM.
+      const animation = await page.evaluate(() => {
+        const probe = document.createElement("span");
+        probe.className = "loading-animation__fallback";
+        document.body.append(probe);
+        const name = getComputedStyle(probe).animationName;
+        probe.remove();
+        return name;
+      });
+      expect(animation).toBe("none");
+    });
+  });
+});

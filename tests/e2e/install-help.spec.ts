@@ -1,0 +1,177 @@
+import type { Browser, Page } from "@playwright/test";
+import { appText } from "../../src/content/app";
+import { profile } from "../../src/content/profile";
+import { INSTALL_HELP_DISMISSED_KEY } from "../../src/features/pwa/install-help";
+import { expect, expectNoAxeViolations, pageSettled, test } from "./fixtures";
+
+/** Real user-agent strings of the browsers that install from their own menu. */
+const USER_AGENTS = {
+  iPhoneSafari:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1",
+  macSafari:
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Safari/605.1.15",
+  firefoxAndroid: "Mozilla/5.0 (Android 15; Mobile; rv:140.0) Gecko/140.0 Firefox/140.0",
+} as const;
+
+const installButton = (page: Page) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Install app" });
+const helpDialog = (page: Page) => page.getByRole("dialog", { name: "Install this app" });
+
+async function phone(browser: Browser, userAgent: string) {
+  return browser.newContext({
+    userAgent,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+}
+
+/**
+ * The page runs as an installed app. CDP's `Emulation.setEmulatedMedia` is the browser's own way to
+ * say so, but Chromium 156 accepts the `display-mode` feature and ignores it (prefers-color-scheme
+ * works in the same call); where it is ignored, the page's `matchMedia` answers for display-mode as
+ * an installed app's would, and nothing else changes.
+ */
+async function emulateStandalone(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setEmulatedMedia", {
+    features: [{ name: "display-mode", value: "standalone" }],
+  });
+  if (await page.evaluate(() => matchMedia("(display-mode: standalone)").matches)) return;
+  await page.addInitScript(() => {
+    const matchMedia = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) =>
+      /\(\s*display-mode\s*:\s*standalone\s*\)/.test(query)
+        ? Object.create(matchMedia(query), { matches: { value: true }, media: { value: query } })
+        : matchMedia(query);
+  });
+}
+
+/** Neither the help nor the Install button, not even when a Chromium-style offer arrives. */
+async function expectNoInstallControl(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const offer = new Event("beforeinstallprompt", { cancelable: true });
+    Object.assign(offer, { prompt: async () => ({ outcome: "accepted" }) });
+    window.dispatchEvent(offer);
+  });
+  await expect(page.getByRole("switch", { name: "Dark mode" })).toBeVisible();
+  await expect(installButton(page)).toHaveCount(0);
+}
+
+test.describe("install help where the browser makes no offer", () => {
+  test("an iPhone in Safari is shown Share → Add to Home Screen, until it says Don't show again", async ({
+    browser,
+  }) => {
+    const context = await phone(browser, USER_AGENTS.iPhoneSafari);
+    const page = await context.newPage();
+    await page.goto("/");
+    await pageSettled(page);
+
+    await installButton(page).click();
+    const dialog = helpDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("listitem")).toHaveText([
+      /Tap Share in the browser's toolbar/,
+      /Choose Add to Home Screen/,
+      /Tap Add/,
+    ]);
+    // The steps show the icons Safari shows.
+    await expect(dialog.locator(".install-help__icon svg")).toHaveCount(2);
+    // The navigation bar still fits the phone with the button in it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole("button", { name: "Don't show again" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(installButton(page)).toHaveCount(0);
+    expect(await page.evaluate((key) => localStorage.getItem(key), INSTALL_HELP_DISMISSED_KEY)).toBe("1");
+    // Remembered on the device.
+    await page.reload();
+    await pageSettled(page);
+    await expect(page.getByRole("switch", { name: "Dark mode" })).toBeVisible();
+    await expect(installButton(page)).toHaveCount(0);
+    await context.close();
+  });
+
+  test("Safari on macOS is told File → Add to Dock, Firefox for Android its menu's Install", async ({
+    browser,
+  }) => {
+    const cases = [
+      { userAgent: USER_AGENTS.macSafari, step: /Choose Add to Dock…, then Add/ },
+      { userAgent: USER_AGENTS.firefoxAndroid, step: /Choose Install/ },
+    ];
+    for (const { userAgent, step } of cases) {
+      const context = await browser.newContext({ userAgent });
+      const page = await context.newPage();
+      await page.goto("/skills");
+      await pageSettled(page);
+      await installButton(page).click();
+      await expect(helpDialog(page).getByRole("listitem").filter({ hasText: step })).toBeVisible();
+      await context.close();
+    }
+  });
+
+  test("no install control when the site already runs installed (display-mode: standalone)", async ({
+    browser,
+  }) => {
+    const context = await phone(browser, USER_AGENTS.iPhoneSafari);
+    const page = await context.newPage();
+    await emulateStandalone(page);
+    await page.goto("/");
+    await pageSettled(page);
+    expect(await page.evaluate(() => matchMedia("(display-mode: standalone)").matches)).toBe(true);
+    await expectNoInstallControl(page);
+    await context.close();
+  });
+
+  test("no install control on an iPhone running it from the Home Screen (navigator.standalone)", async ({
+    browser,
+  }) => {
+    const context = await phone(browser, USER_AGENTS.iPhoneSafari);
+    const page = await context.newPage();
+    // Safari's own flag for a page opened from a Home Screen icon.
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "standalone", { configurable: true, get: () => true });
+    });
+    await page.goto("/");
+    await pageSettled(page);
+    await expectNoInstallControl(page);
+    await context.close();
+  });
+});
+
+test.describe("what installers read", () => {
+  test("the manifest's identity, launch and listing fields, and the tags iOS reads", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/");
+    const manifest = (await (await request.get("/manifest.webmanifest")).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      id: "/",
+      scope: "/",
+      start_url: "/",
+      display: "standalone",
+      display_override: ["standalone", "minimal-ui"],
+      launch_handler: { client_mode: ["navigate-existing", "auto"] },
+      shortcuts: appText.shortcuts.map(({ name, shortName, description, url }) => ({
+        name,
+        short_name: shortName,
+        description,
+        url,
+      })),
+    });
+    expect(manifest.categories).toEqual(expect.arrayContaining(["business"]));
+    expect((manifest.screenshots as Array<{ label: string }>).map((shot) => shot.label).sort()).toEqual(
+      Object.values(appText.screenshotLabels).sort(),
+    );
+
+    const meta = (name: string) => page.locator(`meta[name="${name}"]`);
+    await expect(meta("apple-mobile-web-app-capable")).toHaveAttribute("content", "yes");
+    await expect(meta("mobile-web-app-capable")).toHaveAttribute("content", "yes");
+    await expect(meta("apple-mobile-web-app-title")).toHaveAttribute("content", profile.shortName);
+    await expect(meta("apple-mobile-web-app-status-bar-style")).toHaveAttribute("content", "default");
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", /\.png$/);
+  });
+});

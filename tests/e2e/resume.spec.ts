@@ -1,0 +1,37 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { profile } from "../../src/content/profile";
+import { expect, pageSettled, test } from "./fixtures";
+import { cachedUrls, expectWorkerInControl } from "./pwa-helpers";
+import { ROOT } from "./server";
+
+test.describe("the résumé", () => {
+  test("is linked from the navigation bar and opens offline from the worker's cache", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    expect(profile.resumeUrl).toBe("/resume.pdf");
+    await page.goto("/");
+    await pageSettled(page);
+    const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Resume/ });
+    await expect(link).toHaveAttribute("href", profile.resumeUrl);
+    await expectWorkerInControl(page);
+    expect(await cachedUrls(page)).toContainEqual(expect.stringMatching(/\/resume\.pdf(\?|$)/));
+
+    await context.setOffline(true);
+    const fetched = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return {
+        status: response.status,
+        type: response.headers.get("content-type"),
+        bytes: Array.from(new Uint8Array(await response.arrayBuffer())),
+      };
+    }, new URL(profile.resumeUrl, baseURL).href);
+    await context.setOffline(false);
+
+    expect(fetched.status).toBe(200);
+    expect(fetched.type).toBe("application/pdf");
+    expect(Buffer.from(fetched.bytes).equals(readFileSync(join(ROOT, "public/resume.pdf")))).toBe(true);
+  });
+});
