@@ -46,9 +46,11 @@ describe("toggle switch", () => {
     expect(toggle.style.height).toBe(`${Math.round(85 * 0.47)}px`);
   });
 
-  it("is 50 wide (and 0.47 × 50 high) in the navigation bar", () => {
+  it("is 50 wide (and 0.47 × 50 high) in the navigation bar", async () => {
     renderApp("/");
-    const toggle = screen.getByRole("navigation", { name: "Main" }).querySelector('[role="switch"]');
+    // The data router renders once the page's lazy route has loaded.
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    const toggle = nav.querySelector('[role="switch"]');
     expect(toggle).toBeInstanceOf(HTMLElement);
     expect((toggle as HTMLElement).style.width).toBe("50px");
     expect((toggle as HTMLElement).style.height).toBe(`${Math.round(50 * 0.47)}px`);
