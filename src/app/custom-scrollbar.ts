@@ -2,7 +2,7 @@ import { OverlayScrollbars } from "overlayscrollbars";
 import "overlayscrollbars/overlayscrollbars.css";
 import "./custom-scrollbar.css";
 
-/** Spec §9: hides 1000 ms after scrolling stops (the 200 ms fade and 30 px thumb are in the CSS). */
+/** R-9.3 (docs/requirements.md): hides 1000 ms after scrolling stops (the 200 ms fade and 30 px thumb are in the CSS). */
 export const SCROLLBAR_AUTO_HIDE_DELAY_MS = 1000;
 
 /**

@@ -1,7 +1,7 @@
 import { domAnimation, LazyMotion, MotionConfig, m, useReducedMotion } from "framer-motion";
 import type { ReactNode } from "react";
 
-/** Spec §2: from -300 px to 0 over 1 s. */
+/** R-2.8: from -300 px to 0 over 1 s. */
 export const PAGE_SLIDE = { from: -300, durationS: 1 } as const;
 
 /** The slide-in of client-side navigations (framer-motion's `m` under `LazyMotion`). */

@@ -8,7 +8,7 @@ const loadMotionSlide = cachedLoad(() => import("./motion-slide").then((module) 
 const startLoadingMotion = () => void loadMotionSlide().catch(() => {});
 
 /**
- * Spec §2: page content slides in from x = -300 to 0 over 1 second.
+ * R-2.8 (docs/requirements.md): page content slides in from x = -300 to 0 over 1 second.
  *
  * The first page of a visit slides in with a CSS animation, which starts on first paint and
  * needs no JavaScript (and survives prerendering). framer-motion is not part of the load: it is

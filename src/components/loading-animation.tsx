@@ -3,7 +3,7 @@ import "./loading-animation.css";
 
 const LottieLoading = lazy(() => import("./lottie-loading"));
 
-/** Spec §4: a 32×32 loading animation. A CSS spinner of the same size stands in while it loads. */
+/** R-9.5 (docs/requirements.md): a 32×32 loading animation. A CSS spinner of the same size stands in while it loads. */
 export function LoadingAnimation({ label }: { label: string }) {
   return (
     <span className="loading-animation">

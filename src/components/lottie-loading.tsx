@@ -21,7 +21,7 @@ function usePrefersReducedMotion(): boolean {
   );
 }
 
-/** Spec §4's loading animation. Under `prefers-reduced-motion` it is a still frame: no loop, no play. */
+/** The loading animation of R-4.4 (docs/requirements.md). Under `prefers-reduced-motion` it is a still frame: no loop, no play. */
 export default function LottieLoading() {
   const still = usePrefersReducedMotion();
   return (

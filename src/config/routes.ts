@@ -19,7 +19,7 @@ export interface RouteInfo {
   description: string;
 }
 
-/** In the navigation bar's order (spec §2): Home Page, Projects, Skills, Contact me. */
+/** In the navigation bar's order (R-2.2 in docs/requirements.md): Home Page, Projects, Skills, Contact me. */
 export const routes = {
   home: { path: "/", navLabel: "Home Page", ...pageText.home },
   projects: { path: "/project", navLabel: "Projects", ...pageText.projects },

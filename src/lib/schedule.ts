@@ -1,7 +1,7 @@
 /**
  * When deferred work runs in the page: after the load event, when the browser is idle, or on the
  * visitor's first sign of intent. Every deferred start in the app goes through here, so the
- * first seconds of a visit stay free for the page itself (DESIGN §8, "Loading on intent").
+ * first seconds of a visit stay free for the page itself (docs/requirements.md R-13.3).
  * Each function returns a `cancel` that is safe to call at any time, also after the task ran.
  */
 export type Cancel = () => void;

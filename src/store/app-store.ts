@@ -8,7 +8,7 @@ export type ContactField = keyof ContactFields;
 const emptyFields: ContactFields = { name: "", email: "", message: "" };
 
 interface ThemeSlice {
-  /** Starts light on every load (spec §4: no persistence). */
+  /** Starts light on every load (R-4.1 in docs/requirements.md: no persistence). */
   theme: Theme;
   setDark: (dark: boolean) => void;
 }

@@ -7,14 +7,14 @@ import { expect, test } from "./fixtures";
 import { ROOT } from "./server";
 
 /**
- * Size budgets (DESIGN §7) and what a page loads before the visitor does anything. Bytes of a
+ * Size budgets (docs/requirements.md R-13.1) and what a page loads before the visitor does anything. Bytes of a
  * build are deterministic, so these are checked here; timings are only ever measured by
  * `npm run bench`. `dist/` is read inside the tests, never at module load, so listing the tests
  * (`playwright test --list`) works without a build.
  */
 const DIST = join(ROOT, "dist");
 /**
- * DESIGN §7 set 90 kB for a BrowserRouter app. Issue #8 moves the app to React Router's data mode
+ * R-13.1 sets 90 kB for a BrowserRouter app. Issue #8 moves the app to React Router's data mode
  * (createBrowserRouter), whose router core adds about 17 kB gzip to every page's first load
  * (measured: 86–89 kB before, 103–106 kB after). The budget records that cost; it is still a
  * ceiling, so anything else that grows the first load fails here.

@@ -121,8 +121,18 @@ test.describe("page transition", () => {
       page.locator("main .page").evaluate((element) => getComputedStyle(element).transform);
     expect(await transform()).toBe("none");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "PROJECTS" })).toBeVisible();
-    expect(["none", "matrix(1, 0, 0, 1, 0, 0)"]).toContain(await transform());
+    const heading = page.getByRole("heading", { level: 1, name: "PROJECTS" });
+    await expect(heading).toBeVisible();
+    // The new page's container as it is drawn. Its first render (while the motion chunk arrives) can be
+    // replaced between finding the heading and reading its style: read again, never wait for a value.
+    let newPageTransform: string | null = null;
+    while (newPageTransform === null) {
+      newPageTransform = await heading.evaluate((element) => {
+        const container = element.closest(".page");
+        return container?.isConnected ? getComputedStyle(container).transform : null;
+      });
+    }
+    expect(["none", "matrix(1, 0, 0, 1, 0, 0)"]).toContain(newPageTransform);
   });
 });
 

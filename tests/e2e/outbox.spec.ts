@@ -1,5 +1,5 @@
 /**
- * The offline outbox end to end (DESIGN §2 "When a message is queued"): the built app, its real
+ * The offline outbox end to end (docs/requirements.md R-11.4, R-11.5): the built app, its real
  * service worker and the real server, in Chromium.
  *
  * Which browser path each test covers:

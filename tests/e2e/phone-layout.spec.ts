@@ -5,7 +5,7 @@ import { expect, pageSettled, test } from "./fixtures";
 /** Every route, the not-found page included. */
 const PAGES = [...appPaths, "/no/such/page"];
 
-/** Phone widths where the four links must share one second row (spec §2). */
+/** Phone widths where the four links must share one second row. */
 const PHONE_WIDTHS = [360, 375, 390, 414, 430];
 
 /** Its boxes, for a set of elements, as the visitor sees them. */

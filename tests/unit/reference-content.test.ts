@@ -1,6 +1,6 @@
 /**
  * The reference content: the placeholder owner this repository ships with, checked word for word
- * against the product's requirements (docs/requirements.md, R-6). It is the one test that pins the
+ * against the product's requirements (docs/requirements.md, R-6.2). It is the one test that pins the
  * owner's lists and wording; every other test reads `src/content/`.
  *
  * Delete this file when you rebrand the site with your own content (README, "Make it yours").

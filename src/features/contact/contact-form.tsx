@@ -16,7 +16,7 @@ import "./contact-form.css";
  */
 export const CONTACT_FORM_ACTION = `${config.notifyUrl}${routes.contact.path}`;
 
-/** Spec §2: the contact form, its fields, and the result modal. */
+/** R-2.6 (docs/requirements.md): the contact form, its fields, and the result modal. */
 export function ContactForm() {
   const fields = useAppStore((state) => state.fields);
   const submitting = useAppStore((state) => state.submitting);

@@ -12,7 +12,7 @@ export interface ModalContent {
   text: string;
 }
 
-/** Exact texts of spec §8 (shared with the server's result page), plus the page's own. */
+/** Exact texts of R-8 (docs/requirements.md) (shared with the server's result page), plus the page's own. */
 export const CONTACT_TEXT = {
   ...VALIDATION_TEXT,
   noAnswerText: "The server did not say what happened.",
@@ -47,7 +47,7 @@ const loadPipeline = cachedLoad(async () => {
   return (message: ContactMessage) => deliver(message, deps);
 });
 
-/** Save, then notify, with the build's configuration (spec §4 step 3). */
+/** Save, then notify, with the build's configuration (R-4.3). */
 export const sendMessage: SendMessage = async (message) => {
   let send: Awaited<ReturnType<typeof loadPipeline>>;
   try {
@@ -78,11 +78,11 @@ const defaultDeps: SubmitDeps = {
 };
 
 /**
- * The form's submit (spec §4): set the flag; refuse empty fields with a modal; otherwise save,
+ * The form's submit (R-4.3): set the flag; refuse empty fields with a modal; otherwise save,
  * then notify, then show the server's `msg` or `error`; clear the flag and the fields afterwards,
- * failures included. A failure that is not a server answer shows nothing (spec §8).
+ * failures included. A failure that is not a server answer shows nothing (R-8).
  *
- * With no network (DESIGN §2 "When a message is queued"): offline (`navigator.onLine` false:
+ * With no network (R-11.4): offline (`navigator.onLine` false:
  * nothing is tried), or the save or notify step failed at the network level, the message goes to
  * the outbox (`saved: true` when the save step had succeeded) and a modal says it will be sent
  * automatically; the fields are cleared. Server answers are never queued. If the outbox itself

@@ -4,7 +4,7 @@
  * load everywhere) run. No DOM, no React, no `import.meta.env`: the steps, the outbox and the lock
  * are passed in.
  *
- * Rules (DESIGN §2 "When a message is queued"):
+ * Rules (docs/requirements.md R-11.4, R-11.5; the states are drawn in docs/architecture.md):
  * - Drains are serialised with a Web Lock ("contact-outbox"), shared by pages and the worker, and
  *   the entries are read inside the lock: two drains at once never send a message twice.
  * - Entries go out in the order they were queued. Each runs the shared `deliver` with the steps

@@ -11,7 +11,7 @@ import { errorMessage, failureFromThrown, networkFailure } from "./failure";
 import type { ContactMessage } from "./message";
 import { NOTIFY_TIMEOUT_MS } from "./protocol";
 
-/** The spec's collection (§3, §7). The document id is the message id, so a retry never duplicates. */
+/** The collection of and R-7.1 (docs/requirements.md). The document id is the message id, so a retry never duplicates. */
 export const CONTACT_COLLECTION = "users";
 export const DEFAULT_FIREBASE_APP_NAME = "contact";
 

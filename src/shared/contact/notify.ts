@@ -1,5 +1,5 @@
 /**
- * The notify step: `POST {baseUrl}/email/send-notification` (spec §7). Any HTTP answer is
+ * The notify step: `POST {baseUrl}/email/send-notification` (docs/requirements.md R-7.2). Any HTTP answer is
  * `ok: true` (the server spoke); only a request that got no answer is a failure.
  */
 import type { NotifyOutcome, NotifyStep } from "./deliver";

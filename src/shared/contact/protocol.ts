@@ -10,7 +10,7 @@ export const LIMITS = {
   message: 5000,
 } as const;
 
-/** The notification endpoint of spec §7, relative to the notify base URL. */
+/** The notification endpoint of R-7.2 (docs/requirements.md), relative to the notify base URL. */
 export const NOTIFY_PATH = "/email/send-notification";
 /** The bundled server's own message store (the `local` save adapter). */
 export const MESSAGES_PATH = "/api/messages";
@@ -29,7 +29,7 @@ export const DEV_API_KEY = "local-development-key";
 /** How long the notify call may take before it is treated as a network failure. */
 export const NOTIFY_TIMEOUT_MS = 15_000;
 
-/** Body of `POST /email/send-notification` (spec §7: lowercase fields). */
+/** Body of `POST /email/send-notification` (R-3.3, R-7.2: lowercase fields). */
 export interface NotifyRequestBody {
   name: string;
   email: string;

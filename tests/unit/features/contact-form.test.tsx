@@ -83,7 +83,7 @@ describe("contact form: the empty-field rule", () => {
   });
 });
 
-describe("contact form: the send sequence (spec §4)", () => {
+describe("contact form: the send sequence (R-4.3)", () => {
   function fill() {
     const { setField } = useAppStore.getState();
     setField("name", " Zoë ");
@@ -175,7 +175,7 @@ describe("contact form: the send sequence (spec §4)", () => {
   });
 });
 
-describe("contact form: no network → the outbox (DESIGN §2 'When a message is queued')", () => {
+describe("contact form: no network → the outbox (R-11.4)", () => {
   function fill() {
     const { setField } = useAppStore.getState();
     setField("name", "Zoë");

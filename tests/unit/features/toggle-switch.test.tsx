@@ -76,6 +76,15 @@ describe("toggle switch", () => {
     expect(screen.getByRole("switch").style.height).toBe(`${Math.round(60 * 0.47)}px`);
   });
 
+  it("is 50 wide (and 0.47 × 50 high) in the navigation bar", async () => {
+    renderApp("/");
+    // The data router renders once the page's lazy route has loaded.
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    const toggle = nav.querySelector('[role="switch"]');
+    expect(toggle).toHaveClass("toggle-switch--50");
+    expect(toggle).not.toHaveAttribute("style");
+  });
+
   it("flips on click, reports the new value, and plays 2→50 then 51→96 at speed 1.3 without looping", async () => {
     const user = userEvent.setup();
     const reported: boolean[] = [];
