@@ -20,12 +20,12 @@ export interface RedisProcess {
   close(): Promise<void>;
 }
 
-const BINARY = process.env.REDIS_SERVER ?? "redis-server";
+const BINARY = process.env.REDIS_SERVER_PATH ?? "redis-server";
 const READY = "Ready to accept connections";
 
 function missingBinary(): Error {
   return new Error(
-    `Cannot start ${BINARY}: it is not installed. Install Debian's package (apt-get install -y redis-server) or set REDIS_SERVER to its path; .ci/run installs it when missing.`,
+    `Cannot start ${BINARY}: it is not installed. Install Debian's package (apt-get install -y redis-server) or set REDIS_SERVER_PATH to its path; npm test installs it when missing (tests/support/prepare-machine.ts).`,
   );
 }
 
