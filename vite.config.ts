@@ -25,9 +25,14 @@ export default defineConfig(({ mode }) => {
     },
     server: {
       // `npm run dev` serves the app only; run `npm run serve` alongside for the API.
+      // The API server (`npm run serve`) listens on PORT, 4173 by default, like `npm start`.
       proxy: {
-        "/api": "http://127.0.0.1:4173",
-        "/email": "http://127.0.0.1:4173",
+        "/api": `http://127.0.0.1:${process.env.PORT ?? 4173}`,
+        "/email": `http://127.0.0.1:${process.env.PORT ?? 4173}`,
+        "/contact": {
+          target: `http://127.0.0.1:${process.env.PORT ?? 4173}`,
+          bypass: (req) => (req.method === "POST" ? undefined : req.url),
+        },
       },
     },
     preview: {

@@ -1,6 +1,6 @@
 import { cachedLoad } from "../../shared/cached-load";
 import { countOutboxEntries } from "../../shared/contact/outbox-count";
-import { isOutboxMessage, OUTBOX_CHANNEL_NAME } from "../../shared/contact/outbox-messages";
+import { createOutboxChannel } from "../../shared/contact/outbox-messages";
 import { loadOutboxClient } from "./load-outbox-client";
 import { useOutboxStore } from "./outbox-store";
 
@@ -20,15 +20,12 @@ async function startClient(): Promise<void> {
  * outbox again. A message the client already hears itself is left to it.
  */
 function listenUntilNeeded(): void {
-  if (typeof BroadcastChannel === "undefined") return;
-  const channel = new BroadcastChannel(OUTBOX_CHANNEL_NAME);
-  channel.onmessage = (event: MessageEvent) => {
-    if (!isOutboxMessage(event.data)) return;
+  const channel = createOutboxChannel((message) => {
     channel.close();
     if (loadOutboxClient.value()) return;
-    if (event.data.type === "OUTBOX_DELIVERED") useOutboxStore.getState().delivered();
+    if (message.type === "OUTBOX_DELIVERED") useOutboxStore.getState().delivered();
     startClient().catch(() => {});
-  };
+  });
 }
 
 /**
