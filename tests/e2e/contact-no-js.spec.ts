@@ -8,7 +8,7 @@ import { simpleParser } from "mailparser";
 import { SENT_MESSAGE } from "../../server/api-routes";
 import { profile } from "../../src/content/profile";
 import { VALIDATION_TEXT } from "../../src/shared/contact/texts";
-import { expect, expectNoAxeViolations, pageSettled, test } from "./fixtures";
+import { expect, expectNoAxeViolations, pageStill, test } from "./fixtures";
 import { outboxMails, type RunningServer, startServer, storedMessages } from "./server";
 
 const VISITOR = {
@@ -193,7 +193,7 @@ test.describe("with JavaScript on, clicked before the page hydrated", () => {
     expect(await page.locator("script").count()).toBe(0);
     expectNotInUrls(page, requests, Object.values(message));
     expect(storedMessages(server.dataDir).slice(before)).toHaveLength(1);
-    await pageSettled(page);
+    await pageStill(page);
     await expectNoAxeViolations(page);
   });
 
@@ -209,7 +209,7 @@ test.describe("with JavaScript on, clicked before the page hydrated", () => {
       await expect(page.locator("#contact-result")).toContainText(VALIDATION_TEXT.empty);
       await expect(field(page, "Name")).toHaveValue(VISITOR.name);
       await expect(field(page, "Message")).toHaveValue(VISITOR.message);
-      await pageSettled(page);
+      await pageStill(page);
       await expectNoAxeViolations(page);
     });
   });

@@ -32,8 +32,13 @@ export { expect };
  * slide-in has finished.
  */
 export async function pageSettled(page: Page): Promise<void> {
-  await expect(page.locator("main h1").first()).toBeVisible();
   await expect(page.locator("main .outbox-notice")).toHaveCount(1, { timeout: 20_000 });
+  await pageStill(page);
+}
+
+/** The page's heading is shown and nothing in it moves (the slide-in is over); no scripts needed. */
+export async function pageStill(page: Page): Promise<void> {
+  await expect(page.locator("main h1").first()).toBeVisible();
   await page.waitForFunction(() =>
     (document.querySelector("main")?.getAnimations({ subtree: true }) ?? []).every(
       (animation) => animation.playState !== "running",
@@ -55,6 +60,8 @@ export function themeSwitch(page: Page) {
  * until the Lottie animation has replaced the static stand-in.
  */
 export async function switchAnimated(page: Page): Promise<void> {
+  // Hydration starts after the first paint: a pointer over server HTML is nobody's intent yet.
+  await pageSettled(page);
   await themeSwitch(page).hover();
   await expect(page.locator('nav .toggle-switch__lottie[data-ready="true"] svg')).toBeVisible();
 }

@@ -42,7 +42,7 @@ test.describe("prerendered pages", () => {
         ...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/gi),
       ].map((match) => match[1]);
       expect(scripts).toEqual([BOOT_SCRIPT]);
-      expect(html.indexOf("<script")).toBeGreaterThan(html.indexOf("</main>"));
+      expect(html.indexOf("<script data-entry")).toBeGreaterThan(html.indexOf("</main>"));
     });
   }
 
