@@ -2,7 +2,7 @@
  * Test helpers for the notification server: temp dirs, a real SMTP sink (smtp-server), a real
  * server on loopback, and a JSON POST with the test key.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -57,10 +57,15 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
-export async function startSmtp(): Promise<SmtpSink> {
-  const mails: CapturedMail[] = [];
-  let hold: ((held: { release(): void }) => void) | undefined;
+/** A received mail: its bytes and envelope, and `accept()` to answer it (250) when the test wants. */
+interface IncomingMail extends CapturedMail {
+  accept(): void;
+}
+
+/** A bare SMTP server on 127.0.0.1 that hands each mail to `onMail`, which decides when to accept it. */
+export async function listenSmtp(
+  onMail: (mail: IncomingMail) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -71,18 +76,12 @@ export async function startSmtp(): Promise<SmtpSink> {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const { mailFrom, rcptTo } = session.envelope;
-        const accept = () => {
-          mails.push({
-            raw: Buffer.concat(chunks),
-            from: mailFrom === false ? undefined : mailFrom.address,
-            to: rcptTo.map((rcpt) => rcpt.address),
-          });
-          callback();
-        };
-        const held = hold;
-        hold = undefined;
-        if (held === undefined) accept();
-        else held({ release: accept });
+        onMail({
+          raw: Buffer.concat(chunks),
+          from: mailFrom === false ? undefined : mailFrom.address,
+          to: rcptTo.map((rcpt) => rcpt.address),
+          accept: () => callback(),
+        });
       });
     },
   });
@@ -90,12 +89,32 @@ export async function startSmtp(): Promise<SmtpSink> {
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
+export async function startSmtp(): Promise<SmtpSink> {
+  const mails: CapturedMail[] = [];
+  let hold: ((held: { release(): void }) => void) | undefined;
+  const { url, close } = await listenSmtp(({ accept: answer, ...mail }) => {
+    const accept = () => {
+      mails.push(mail);
+      answer();
+    };
+    const held = hold;
+    hold = undefined;
+    if (held === undefined) accept();
+    else held({ release: accept });
+  });
+  return {
+    url,
     mails,
     holdNext: () =>
       new Promise((resolve) => {
         hold = resolve;
       }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 
@@ -184,3 +203,72 @@ export function addresses(field: ParsedMail["to"]): string[] {
 
 export { closedPort } from "../support/net";
 export { storedMessages } from "../support/stored-messages";
+
+/**
+ * The SMTP sink of one suite: started before the suite, emptied before each test, closed after
+ * the suite. The returned sink reads through to the one started, so it can be used at any time.
+ */
+export function useSmtp(): SmtpSink {
+  let sink: SmtpSink | undefined;
+  const started = (): SmtpSink => {
+    if (sink === undefined) throw new Error("The SMTP sink is started in beforeAll.");
+    return sink;
+  };
+  beforeAll(async () => {
+    sink = await startSmtp();
+  });
+  beforeEach(() => {
+    started().mails.length = 0;
+  });
+  afterAll(async () => {
+    await sink?.close();
+  });
+  return {
+    get url() {
+      return started().url;
+    },
+    get mails() {
+      return started().mails;
+    },
+    holdNext: () => started().holdNext(),
+    close: () => started().close(),
+  };
+}
+
+interface ServerPool {
+  /** Starts a server with the pool's env under `env`; it is closed after the test. */
+  serve(env?: Record<string, string | undefined>, overrides?: ServerOverrides): Promise<TestServer>;
+  /** Servers started elsewhere, closed after the test like the pool's own. */
+  keep<T extends TestServer[]>(...started: T): T;
+  /** Closes one server now (it is no longer closed after the test). */
+  stop(server: TestServer): Promise<void>;
+}
+
+/**
+ * The servers of one suite: each is closed after its test, and the temp dirs are removed after
+ * the suite. `defaults` is the env every server starts with, read when it starts.
+ */
+export function serverPool(defaults: () => Record<string, string | undefined> = () => ({})): ServerPool {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  afterAll(async () => {
+    await removeTempDirs();
+  });
+  const keep = <T extends TestServer[]>(...started: T): T => {
+    servers.push(...started);
+    return started;
+  };
+  return {
+    serve: async (env = {}, overrides = {}) => {
+      const [server] = keep(await startServer({ ...defaults(), ...env }, overrides));
+      return server;
+    },
+    keep,
+    stop: async (server) => {
+      servers.splice(servers.indexOf(server), 1);
+      await server.close();
+    },
+  };
+}
