@@ -3,15 +3,14 @@
  * server on loopback, and a JSON POST with the test key.
  */
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { buildServer, type ServerOverrides } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../../src/shared/contact/protocol";
+import { type CapturedMail, listenSmtp } from "../support/smtp";
 
 export { MESSAGES_PATH, NOTIFY_PATH };
 
@@ -40,12 +39,6 @@ export async function staticDir(files: Record<string, string>): Promise<string> 
   return root;
 }
 
-export interface CapturedMail {
-  raw: Buffer;
-  from: string | undefined;
-  to: string[];
-}
-
 export interface SmtpSink {
   url: string;
   mails: CapturedMail[];
@@ -55,42 +48,6 @@ export interface SmtpSink {
    */
   holdNext(): Promise<{ release(): void }>;
   close(): Promise<void>;
-}
-
-/** A received mail: its bytes and envelope, and `accept()` to answer it (250) when the test wants. */
-interface IncomingMail extends CapturedMail {
-  accept(): void;
-}
-
-/** A bare SMTP server on 127.0.0.1 that hands each mail to `onMail`, which decides when to accept it. */
-export async function listenSmtp(
-  onMail: (mail: IncomingMail) => void,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const { mailFrom, rcptTo } = session.envelope;
-        onMail({
-          raw: Buffer.concat(chunks),
-          from: mailFrom === false ? undefined : mailFrom.address,
-          to: rcptTo.map((rcpt) => rcpt.address),
-          accept: () => callback(),
-        });
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
@@ -202,6 +159,7 @@ export function addresses(field: ParsedMail["to"]): string[] {
 }
 
 export { closedPort } from "../support/net";
+export { listenSmtp } from "../support/smtp";
 export { storedMessages } from "../support/stored-messages";
 
 /**
