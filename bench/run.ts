@@ -16,9 +16,8 @@
  * Results go to bench/results/ (ignored by git), and this section of bench/latest.md (between its
  * markers: other sections of that file, e.g. the server's, are kept).
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
 import react from "@vitejs/plugin-react";
@@ -30,6 +29,7 @@ import { build } from "vite";
 import { appPaths } from "../src/config/routes";
 import { BOOT_SCRIPT } from "../src/shared/boot-script";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
+import { startServer } from "../tests/e2e/server";
 import { closedPort } from "../tests/support/net";
 import { PAGE_SECTION, writeSection } from "./latest-section";
 import { firstLoadJs, precache } from "./measure";
@@ -143,38 +143,6 @@ function removeBaselines(): void {
   rmSync(join(DIST, NOT_FOUND_PAGE.slice(1)), { force: true });
   rmSync(join(DIST, FLOOR_PAGE.slice(1)), { force: true });
   rmSync(join(DIST, FLOOR_DIR), { recursive: true, force: true });
-}
-
-async function startServer(port: number) {
-  const dataDir = mkdtempSync(join(tmpdir(), "portfolio-bench-"));
-  const child = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      STATIC_DIR: DIST,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      if (tries > 150) throw new Error("the server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  return {
-    url,
-    stop: () => {
-      child.kill("SIGTERM");
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 type TableItems<T> = { items?: T[] } | undefined;
@@ -335,7 +303,7 @@ async function main() {
   await writeBaselines();
 
   const port = await closedPort();
-  const server = await startServer(port);
+  const server = await startServer({ STATIC_DIR: DIST }, { port, dataDirPrefix: "portfolio-bench-" });
   const chromePath = findChromium();
   const chrome = await chromeLauncher.launch({
     ...(chromePath ? { chromePath } : {}),
@@ -384,7 +352,7 @@ async function main() {
   } catch (error) {
     console.error("The offline repeat-visit measurement failed:", error);
   }
-  server.stop();
+  await server.stop();
   removeBaselines();
 
   const firstLoad = firstLoadJs(DIST);

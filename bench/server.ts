@@ -10,10 +10,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { SMTPServer } from "smtp-server";
 import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../src/shared/contact/protocol";
 import { startRedis } from "../tests/server/redis-process";
 import { closedPort } from "../tests/support/net";
+import { listenSmtp } from "../tests/support/smtp";
 import { storedMessages } from "../tests/support/stored-messages";
 import { SERVER_SECTION, writeSection } from "./latest-section";
 
@@ -38,28 +38,14 @@ function largestScript(): string {
   return `/assets/${largest}`;
 }
 
+/** An SMTP server that accepts every mail at once and counts them. */
 async function startSmtp(): Promise<{ url: string; count: () => number; close: () => Promise<void> }> {
   let mails = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on("data", () => {});
-      stream.on("end", () => {
-        mails += 1;
-        callback();
-      });
-    },
+  const { url, close } = await listenSmtp(({ accept }) => {
+    mails += 1;
+    accept();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    count: () => mails,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { url, count: () => mails, close };
 }
 
 async function startServer(

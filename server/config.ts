@@ -149,20 +149,33 @@ function allowedOrigins(env: Env): string[] {
   return [...new Set(origins.map((part) => origin(part, "ALLOWED_ORIGINS")))];
 }
 
-function smtpUrl(env: Env): string | undefined {
-  const raw = read(env, "SMTP_URL");
+/**
+ * A service URL setting (SMTP_URL, REDIS_URL): unset, or a URL with one of its two schemes
+ * (smtp/smtps, redis/rediss) and a host name; `example` is shown when it does not parse.
+ */
+function serviceUrl(
+  env: Env,
+  name: "SMTP_URL" | "REDIS_URL",
+  schemes: readonly [string, string],
+  example: string,
+): string | undefined {
+  const raw = read(env, name);
   if (raw === undefined) return undefined;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError("SMTP_URL must be a URL such as smtp://user:pass@smtp.example.com:587.");
+    throw new ConfigError(`${name} must be a URL such as ${example}.`);
   }
-  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") {
-    throw new ConfigError("SMTP_URL must start with smtp:// or smtps://.");
+  if (!schemes.some((scheme) => url.protocol === `${scheme}:`)) {
+    throw new ConfigError(`${name} must start with ${schemes[0]}:// or ${schemes[1]}://.`);
   }
-  if (url.hostname === "") throw new ConfigError("SMTP_URL has no host name.");
+  if (url.hostname === "") throw new ConfigError(`${name} has no host name.`);
   return raw;
+}
+
+function smtpUrl(env: Env): string | undefined {
+  return serviceUrl(env, "SMTP_URL", ["smtp", "smtps"], "smtp://user:pass@smtp.example.com:587");
 }
 
 /** MAIL_FROM as "Name <address>" or "address"; default: "<brand> <no-reply@<owner's domain>>". */
@@ -219,21 +232,12 @@ function clientConfig(env: Env): ClientConfig {
 }
 
 function redisUrl(env: Env): string | undefined {
-  const raw = read(env, "REDIS_URL");
-  if (raw === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(
-      "REDIS_URL must be a URL such as redis://redis:6379 or rediss://user:pass@host:6380.",
-    );
-  }
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
-    throw new ConfigError("REDIS_URL must start with redis:// or rediss://.");
-  }
-  if (url.hostname === "") throw new ConfigError("REDIS_URL has no host name.");
-  return raw;
+  return serviceUrl(
+    env,
+    "REDIS_URL",
+    ["redis", "rediss"],
+    "redis://redis:6379 or rediss://user:pass@host:6380",
+  );
 }
 
 /** VITE_SITE_URL's origin (when set) and ALLOWED_ORIGINS. */

@@ -18,7 +18,8 @@ import type {
 /** How long an answer is remembered for its Idempotency-Key. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-interface MessageRow {
+/** A row of the messages table as SQLite returns it. */
+export interface MessageRow {
   id: string;
   name: string;
   email: string;
@@ -27,7 +28,8 @@ interface MessageRow {
   notified_at: string | null;
 }
 
-function toMessage(row: MessageRow): StoredMessage {
+/** The one mapping from a messages row to a StoredMessage (the server's stores and the tests' reader). */
+export function toMessage(row: MessageRow): StoredMessage {
   return {
     id: row.id,
     name: row.name,
@@ -37,6 +39,9 @@ function toMessage(row: MessageRow): StoredMessage {
     notifiedAt: row.notified_at,
   };
 }
+
+/** Every stored message, oldest first. */
+export const ALL_MESSAGES_SQL = "SELECT * FROM messages ORDER BY created_at, id";
 
 export function createSqliteMessageStore(db: Db, now: () => Date = () => new Date()): MessageStore {
   const insert = db.prepare(
@@ -57,7 +62,7 @@ export function createSqliteMessageStore(db: Db, now: () => Date = () => new Dat
     return same ? "exists" : "conflict";
   });
   const notified = db.prepare("UPDATE messages SET notified_at = ? WHERE id = ? AND notified_at IS NULL");
-  const all = db.prepare<[], MessageRow>("SELECT * FROM messages ORDER BY created_at, id");
+  const all = db.prepare<[], MessageRow>(ALL_MESSAGES_SQL);
   const byEmail = db.prepare("DELETE FROM messages WHERE email = ? COLLATE NOCASE");
   const before = db.prepare("DELETE FROM messages WHERE created_at < ?");
 

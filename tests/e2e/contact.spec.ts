@@ -1,8 +1,8 @@
-import type { Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { MAIL_FAILED_MESSAGE, SENT_MESSAGE } from "../../server/api-routes";
 import { profile } from "../../src/content/profile";
 import { expect, pageSettled, test } from "./fixtures";
+import { expectCleared, holdNotifications, submitContact } from "./outbox-helpers";
 import {
   closedPort,
   mainDataDir,
@@ -20,25 +20,10 @@ const VISITOR = {
   message: "Hello from the end-to-end test!\nSecond line: 日本語 ✉️ <b>not bold</b>",
 };
 
-async function fillForm(page: Page, visitor = VISITOR) {
-  await page.getByLabel("Name", { exact: true }).fill(visitor.name);
-  await page.getByLabel("Email", { exact: true }).fill(visitor.email);
-  await page.getByLabel("Message", { exact: true }).fill(visitor.message);
-}
-
-async function expectCleared(page: Page) {
-  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
-  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("");
-  await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
-}
-
 test.describe("contact form against the real server (npm start)", () => {
   test("a message is saved once, mailed once, and the server's msg is shown", async ({ page }) => {
     const before = { stored: storedMessages(dataDir).length, mailed: outboxMails(dataDir).length };
-    await page.goto("/contact");
-    await pageSettled(page);
-    await fillForm(page);
-    await page.getByRole("button", { name: "Say Hello 👋" }).click();
+    await submitContact(page, VISITOR);
 
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
@@ -63,21 +48,9 @@ test.describe("contact form against the real server (npm start)", () => {
     page,
   }) => {
     const before = storedMessages(dataDir).length;
-    let notifyRequests = 0;
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     // Hold the notification request (it still goes to the real server) so the wait is visible.
-    await page.route("**/email/send-notification", async (route) => {
-      notifyRequests += 1;
-      await held;
-      await route.continue();
-    });
-    await page.goto("/contact");
-    await pageSettled(page);
-    await fillForm(page);
-    await page.getByRole("button", { name: "Say Hello 👋" }).click();
+    const notifications = await holdNotifications(page);
+    await submitContact(page, VISITOR);
 
     const busy = page.getByRole("button", { name: "Sending your message" });
     await expect(busy).toHaveAttribute("aria-disabled", "true");
@@ -89,9 +62,9 @@ test.describe("contact form against the real server (npm start)", () => {
     await busy.click({ force: true });
     await page.keyboard.press("Enter");
 
-    release();
+    notifications.release();
     await expect(page.getByRole("dialog")).toContainText(SENT_MESSAGE);
-    expect(notifyRequests).toBe(1);
+    expect(notifications.requests()).toBe(1);
     expect(storedMessages(dataDir).length - before).toBe(1);
     await expect(page.getByRole("button", { name: "Say Hello 👋" })).toBeVisible();
   });
@@ -152,10 +125,7 @@ test.describe("contact form when mail delivery fails", () => {
   test.use({ allowedConsoleErrors: [/status of 502/] });
 
   test("the modal shows the server's error and the fields are cleared", async ({ page }) => {
-    await page.goto(`${failing.url}/contact`);
-    await pageSettled(page);
-    await fillForm(page);
-    await page.getByRole("button", { name: "Say Hello 👋" }).click();
+    await submitContact(page, VISITOR, `${failing.url}/contact`);
     await expect(page.getByRole("dialog")).toContainText(MAIL_FAILED_MESSAGE);
     await expectCleared(page);
     expect(storedMessages(failing.dataDir)).toHaveLength(1);

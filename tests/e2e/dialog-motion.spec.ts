@@ -1,30 +1,21 @@
 import type { Page } from "@playwright/test";
 import { SENT_MESSAGE } from "../../server/api-routes";
 import { expect, pageSettled, test } from "./fixtures";
+import { holdNotifications, submitContact } from "./outbox-helpers";
 
-async function fillForm(page: Page) {
-  await page.getByLabel("Name", { exact: true }).fill("Motion Tester");
-  await page.getByLabel("Email", { exact: true }).fill("motion@example.com");
-  await page.getByLabel("Message", { exact: true }).fill("Checking the loading animation.");
-}
+const VISITOR = {
+  name: "Motion Tester",
+  email: "motion@example.com",
+  message: "Checking the loading animation.",
+};
 
 /**
  * Submits the form with the notification held (it still reaches the real server once released),
  * waits until the Lottie loader is drawn, and tells whether its drawing changes over 30 frames.
  */
 async function loaderMovesWhileSending(page: Page): Promise<boolean> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/email/send-notification", async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto("/contact");
-  await pageSettled(page);
-  await fillForm(page);
-  await page.getByRole("button", { name: "Say Hello 👋" }).click();
+  const notifications = await holdNotifications(page);
+  await submitContact(page, VISITOR);
   const busy = page.getByRole("button", { name: "Sending your message" });
   await expect(busy.locator(".loading-animation__lottie svg")).toBeVisible();
   const moved = await busy.locator(".loading-animation__lottie").evaluate(async (player) => {
@@ -35,7 +26,7 @@ async function loaderMovesWhileSending(page: Page): Promise<boolean> {
     for (let i = 0; i < 30; i += 1) await frame();
     return player.innerHTML !== first;
   });
-  release();
+  notifications.release();
   await expect(page.getByRole("dialog")).toHaveAccessibleDescription(SENT_MESSAGE);
   return moved;
 }

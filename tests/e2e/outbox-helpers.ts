@@ -1,9 +1,10 @@
-/** Helpers for the outbox end-to-end tests (outbox*.spec.ts). */
+/** Helpers for the contact form's end-to-end tests (outbox*.spec.ts, contact.spec.ts, dialog-motion.spec.ts). */
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { OUTBOX_SYNC_TAG } from "../../src/shared/contact/drain";
 import { OUTBOX_DB_NAME, OUTBOX_STORE_NAME, type OutboxEntry } from "../../src/shared/contact/outbox";
 import { OUTBOX_CHANNEL_NAME, type OutboxMessage } from "../../src/shared/contact/outbox-messages";
+import { pageSettled } from "./fixtures";
 
 export interface Visitor {
   name: string;
@@ -21,6 +22,32 @@ export async function expectCleared(page: Page): Promise<void> {
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+}
+
+/** Opens the contact page (at `url`), waits for it to settle, fills it in and presses Say Hello. */
+export async function submitContact(page: Page, visitor: Visitor, url = "/contact"): Promise<void> {
+  await page.goto(url);
+  await pageSettled(page);
+  await fillForm(page, visitor);
+  await page.getByRole("button", { name: "Say Hello 👋" }).click();
+}
+
+/**
+ * Holds every notification request until `release()` (each still goes to the real server then),
+ * so the wait is visible; `requests()` counts the requests the page made.
+ */
+export async function holdNotifications(page: Page): Promise<{ release(): void; requests(): number }> {
+  let requests = 0;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/email/send-notification", async (route) => {
+    requests += 1;
+    await held;
+    await route.continue();
+  });
+  return { release: () => release(), requests: () => requests };
 }
 
 /** Submits the form and closes the modal after checking its title. */

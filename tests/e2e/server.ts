@@ -45,15 +45,20 @@ export interface StartServerOptions {
    * that swaps builds under one worker stops a server and starts the next on the same port.
    */
   port?: number;
+  /** The temp DATA_DIR's name prefix (default "portfolio-e2e-extra-"). */
+  dataDirPrefix?: string;
 }
 
-/** Starts another copy of the real server on the built app (`dist/`), with extra environment. */
+/**
+ * Starts another copy of the real server on the built app (`dist/`), with extra environment
+ * (the end-to-end suites, and the bench with its own STATIC_DIR).
+ */
 export async function startServer(
   env: Record<string, string>,
   options: StartServerOptions = {},
 ): Promise<RunningServer> {
   const port = options.port ?? (await closedPort());
-  const dataDir = mkdtempSync(join(tmpdir(), "portfolio-e2e-extra-"));
+  const dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix ?? "portfolio-e2e-extra-"));
   const child: ChildProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
     cwd: ROOT,
     env: {

@@ -16,12 +16,10 @@ import {
   MESSAGES_PATH,
   parseMail,
   post,
-  removeTempDirs,
-  type SmtpSink,
-  startServer,
-  startSmtp,
+  serverPool,
   staticDir,
   type TestServer,
+  useSmtp,
   validMessage,
 } from "./helpers";
 
@@ -36,33 +34,16 @@ const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 <p id="contact-message-count">0<!-- --> / <!-- -->5000<!-- --> characters</p></div>
 <button type="submit">Say Hello 👋</button></form></main></div></body></html>`;
 
-const servers: TestServer[] = [];
-let smtp: SmtpSink;
+const smtp = useSmtp();
 let dist: string;
+const { serve } = serverPool(() => ({ SMTP_URL: smtp.url, STATIC_DIR: dist }));
 
 beforeAll(async () => {
-  smtp = await startSmtp();
   dist = await staticDir({
     "index.html": "<!doctype html><title>shell</title>",
     "contact/index.html": TEMPLATE,
   });
 });
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-  smtp.mails.length = 0;
-});
-
-afterAll(async () => {
-  await smtp.close();
-  await removeTempDirs();
-});
-
-async function serve(env: Record<string, string | undefined> = {}): Promise<TestServer> {
-  const server = await startServer({ SMTP_URL: smtp.url, STATIC_DIR: dist, ...env });
-  servers.push(server);
-  return server;
-}
 
 /** What a browser sends for the form: urlencoded fields and the page's Origin. */
 function postForm(
@@ -318,6 +299,14 @@ describe("with Firestore configured", () => {
   afterAll(async () => {
     await emulator.close();
   });
+  /** A server whose save step is the Firestore adapter, pointed at the recording emulator. */
+  const serveWithFirestore = () =>
+    serve({
+      VITE_FIREBASE_API_KEY: "demo-key",
+      VITE_FIREBASE_PROJECT_ID: "demo-portfolio",
+      VITE_FIREBASE_APP_ID: "demo-app",
+      VITE_FIREBASE_EMULATOR_HOST: `127.0.0.1:${emulator.port}`,
+    });
 
   test("saves through the Firestore adapter (users/<id>), not the local store, then mails", async () => {
     emulator.reset((_request, response) =>
@@ -326,12 +315,7 @@ describe("with Firestore configured", () => {
         commitTime: "2025-01-01T12:00:00.123456Z",
       }),
     );
-    const server = await serve({
-      VITE_FIREBASE_API_KEY: "demo-key",
-      VITE_FIREBASE_PROJECT_ID: "demo-portfolio",
-      VITE_FIREBASE_APP_ID: "demo-app",
-      VITE_FIREBASE_EMULATOR_HOST: `127.0.0.1:${emulator.port}`,
-    });
+    const server = await serveWithFirestore();
     const response = await postForm(server, validMessage);
     expect(response.status).toBe(200);
 
@@ -357,12 +341,7 @@ describe("with Firestore configured", () => {
     emulator.reset((_request, response) =>
       sendJson(response, 403, { error: { code: 403, message: "denied", status: "PERMISSION_DENIED" } }),
     );
-    const server = await serve({
-      VITE_FIREBASE_API_KEY: "demo-key",
-      VITE_FIREBASE_PROJECT_ID: "demo-portfolio",
-      VITE_FIREBASE_APP_ID: "demo-app",
-      VITE_FIREBASE_EMULATOR_HOST: `127.0.0.1:${emulator.port}`,
-    });
+    const server = await serveWithFirestore();
     const response = await postForm(server, validMessage);
     expect(response.status).toBe(502);
     expect(fieldValues(await response.text())).toEqual(validMessage);

@@ -7,40 +7,29 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
 import { TIME_LIMITS } from "../../server/app";
 import { STILL_SENDING_MESSAGE } from "../../server/mail-outbox";
 import {
   addresses,
+  listenSmtp,
   MESSAGES_PATH,
   NOTIFY_PATH,
   outboxFiles,
   parseMail,
   post,
-  removeTempDirs,
-  startServer,
+  serverPool,
+  startSmtp,
   storedMessages,
-  type TestServer,
   tempDir,
   validMessage,
 } from "./helpers";
 
-const servers: TestServer[] = [];
+const { serve } = serverPool();
 const sockets: Socket[] = [];
 
-async function serve(...args: Parameters<typeof startServer>): Promise<TestServer> {
-  const server = await startServer(...args);
-  servers.push(server);
-  return server;
-}
-
-afterEach(async () => {
+// Registered after the pool's hook, so it runs first: the sockets go before the servers close.
+afterEach(() => {
   for (const socket of sockets.splice(0)) socket.destroy();
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-afterAll(async () => {
-  await removeTempDirs();
 });
 
 function portOf(url: string): number {
@@ -291,25 +280,13 @@ describe("mail", () => {
       release = resolve;
     });
     const mails: Buffer[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      disableReverseLookup: true,
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        // The mail is taken, but the answer comes only when the test says so.
-        stream.on("end", () => {
-          mails.push(Buffer.concat(chunks));
-          void accepted.then(() => callback());
-        });
-      },
+    // The mail is taken, but the answer comes only when the test says so.
+    const smtp = await listenSmtp(({ raw, accept }) => {
+      mails.push(raw);
+      void accepted.then(accept);
     });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const { port } = smtp.server.address() as { port: number };
     try {
-      const server = await serve({ SMTP_URL: `smtp://127.0.0.1:${port}` }, { answerWithinMs: 300 });
+      const server = await serve({ SMTP_URL: smtp.url }, { answerWithinMs: 300 });
       const key = randomUUID();
       const headers = { "idempotency-key": key };
 
@@ -333,7 +310,7 @@ describe("mail", () => {
       expect(mails).toHaveLength(1);
     } finally {
       release();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 
@@ -349,29 +326,13 @@ describe("mail", () => {
   });
 
   test("encoded-words and bidi characters in a name never reach the Subject or Reply-To", async () => {
-    const mails: Buffer[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      disableReverseLookup: true,
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          mails.push(Buffer.concat(chunks));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const { port } = smtp.server.address() as { port: number };
+    const smtp = await startSmtp();
     try {
-      const server = await serve({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+      const server = await serve({ SMTP_URL: smtp.url });
       const spoof = `=?utf-8?B?${Buffer.from("Your Bank").toString("base64")}?=`;
       const name = `Eve ${spoof} \u202Egnp.exe\u202C`;
       expect((await post(server.url, NOTIFY_PATH, { ...validMessage, name })).status).toBe(200);
-      const mail = await parseMail(mails[0] ?? "");
+      const mail = await parseMail(smtp.mails[0]?.raw ?? "");
       expect(mail.subject).not.toContain("Your Bank");
       expect(mail.subject).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
       expect(mail.subject).toContain("Eve");
@@ -380,7 +341,7 @@ describe("mail", () => {
       expect(replyTo?.name).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
       expect(addresses(mail.replyTo)).toEqual([validMessage.email]);
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

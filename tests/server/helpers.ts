@@ -2,16 +2,15 @@
  * Test helpers for the notification server: temp dirs, a real SMTP sink (smtp-server), a real
  * server on loopback, and a JSON POST with the test key.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { buildServer, type ServerOverrides } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../../src/shared/contact/protocol";
+import { type CapturedMail, listenSmtp } from "../support/smtp";
 
 export { MESSAGES_PATH, NOTIFY_PATH };
 
@@ -40,12 +39,6 @@ export async function staticDir(files: Record<string, string>): Promise<string> 
   return root;
 }
 
-export interface CapturedMail {
-  raw: Buffer;
-  from: string | undefined;
-  to: string[];
-}
-
 export interface SmtpSink {
   url: string;
   mails: CapturedMail[];
@@ -61,41 +54,24 @@ export interface SmtpSink {
 export async function startSmtp(): Promise<SmtpSink> {
   const mails: CapturedMail[] = [];
   let hold: ((held: { release(): void }) => void) | undefined;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const { mailFrom, rcptTo } = session.envelope;
-        const accept = () => {
-          mails.push({
-            raw: Buffer.concat(chunks),
-            from: mailFrom === false ? undefined : mailFrom.address,
-            to: rcptTo.map((rcpt) => rcpt.address),
-          });
-          callback();
-        };
-        const held = hold;
-        hold = undefined;
-        if (held === undefined) accept();
-        else held({ release: accept });
-      });
-    },
+  const { url, close } = await listenSmtp(({ accept: answer, ...mail }) => {
+    const accept = () => {
+      mails.push(mail);
+      answer();
+    };
+    const held = hold;
+    hold = undefined;
+    if (held === undefined) accept();
+    else held({ release: accept });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
     mails,
     holdNext: () =>
       new Promise((resolve) => {
         hold = resolve;
       }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }
 
@@ -183,4 +159,74 @@ export function addresses(field: ParsedMail["to"]): string[] {
 }
 
 export { closedPort } from "../support/net";
+export { listenSmtp } from "../support/smtp";
 export { storedMessages } from "../support/stored-messages";
+
+/**
+ * The SMTP sink of one suite: started before the suite, emptied before each test, closed after
+ * the suite. The returned sink reads through to the one started, so it can be used at any time.
+ */
+export function useSmtp(): SmtpSink {
+  let sink: SmtpSink | undefined;
+  const started = (): SmtpSink => {
+    if (sink === undefined) throw new Error("The SMTP sink is started in beforeAll.");
+    return sink;
+  };
+  beforeAll(async () => {
+    sink = await startSmtp();
+  });
+  beforeEach(() => {
+    started().mails.length = 0;
+  });
+  afterAll(async () => {
+    await sink?.close();
+  });
+  return {
+    get url() {
+      return started().url;
+    },
+    get mails() {
+      return started().mails;
+    },
+    holdNext: () => started().holdNext(),
+    close: () => started().close(),
+  };
+}
+
+interface ServerPool {
+  /** Starts a server with the pool's env under `env`; it is closed after the test. */
+  serve(env?: Record<string, string | undefined>, overrides?: ServerOverrides): Promise<TestServer>;
+  /** Servers started elsewhere, closed after the test like the pool's own. */
+  keep<T extends TestServer[]>(...started: T): T;
+  /** Closes one server now (it is no longer closed after the test). */
+  stop(server: TestServer): Promise<void>;
+}
+
+/**
+ * The servers of one suite: each is closed after its test, and the temp dirs are removed after
+ * the suite. `defaults` is the env every server starts with, read when it starts.
+ */
+export function serverPool(defaults: () => Record<string, string | undefined> = () => ({})): ServerPool {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  afterAll(async () => {
+    await removeTempDirs();
+  });
+  const keep = <T extends TestServer[]>(...started: T): T => {
+    servers.push(...started);
+    return started;
+  };
+  return {
+    serve: async (env = {}, overrides = {}) => {
+      const [server] = keep(await startServer({ ...defaults(), ...env }, overrides));
+      return server;
+    },
+    keep,
+    stop: async (server) => {
+      servers.splice(servers.indexOf(server), 1);
+      await server.close();
+    },
+  };
+}

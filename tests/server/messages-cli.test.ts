@@ -14,8 +14,7 @@ import {
   NOTIFY_PATH,
   outboxFiles,
   post,
-  removeTempDirs,
-  startServer,
+  serverPool,
   storedMessages,
   type TestServer,
   tempDir,
@@ -31,23 +30,14 @@ function messagesCli(dataDir: string, ...args: string[]) {
   });
 }
 
-const servers: TestServer[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-afterAll(async () => {
-  await removeTempDirs();
-});
+const { serve } = serverPool();
 
 const ada = { id: randomUUID(), ...validMessage };
 const bob = { id: randomUUID(), name: "Bob", email: "Bob@Example.com", message: "Second\nline" };
 const ada2 = { id: randomUUID(), ...validMessage, message: "Another one from Ada." };
 
 async function seeded(): Promise<TestServer> {
-  const server = await startServer({ MESSAGE_RETENTION_DAYS: "0" });
-  servers.push(server);
+  const server = await serve({ MESSAGE_RETENTION_DAYS: "0" });
   for (const message of [ada, bob, ada2]) {
     expect((await post(server.url, MESSAGES_PATH, message)).status).toBe(201);
   }
@@ -95,8 +85,7 @@ test("purge --older-than deletes old messages and old outbox mails only", async 
     { id: randomUUID(), ...validMessage, message: "Recent", createdAt: new Date().toISOString() },
   ];
   await writeFile(join(dataDir, "messages.jsonl"), lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
-  const server = await startServer({ DATA_DIR: dataDir, MESSAGE_RETENTION_DAYS: "0" });
-  servers.push(server);
+  const server = await serve({ DATA_DIR: dataDir, MESSAGE_RETENTION_DAYS: "0" });
   expect((await post(server.url, NOTIFY_PATH, validMessage)).status).toBe(200);
   const [mail] = await outboxFiles(dataDir);
   const oldTime = new Date(old);
@@ -116,7 +105,7 @@ test("MESSAGE_RETENTION_DAYS purges on start", async () => {
     join(dataDir, "messages.jsonl"),
     `${JSON.stringify({ id: randomUUID(), ...validMessage, createdAt: old })}\n`,
   );
-  servers.push(await startServer({ DATA_DIR: dataDir, MESSAGE_RETENTION_DAYS: "7" }));
+  await serve({ DATA_DIR: dataDir, MESSAGE_RETENTION_DAYS: "7" });
   expect(storedMessages(dataDir)).toEqual([]);
 });
 
@@ -149,8 +138,7 @@ test("the first start imports an old messages.jsonl, torn last line included, on
     join(dataDir, "messages.jsonl"),
     `${JSON.stringify(known)}\n${JSON.stringify({ ...known, id: randomUUID(), name: "Second", createdAt: "2025-01-03T00:00:00.000Z" })}\n{"id":"torn`,
   );
-  const server = await startServer({ DATA_DIR: dataDir, MESSAGE_RETENTION_DAYS: "0" });
-  servers.push(server);
+  const server = await serve({ DATA_DIR: dataDir, MESSAGE_RETENTION_DAYS: "0" });
   const rows = storedMessages(dataDir);
   expect(rows.map((row) => row.name)).toEqual([validMessage.name, "Second"]);
   expect(rows[0]).toMatchObject({ id: known.id.toLowerCase(), createdAt: known.createdAt });

@@ -3,32 +3,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { ID_REUSED_MESSAGE, SAVED_MESSAGE } from "../../server/api-routes";
-import {
-  MESSAGES_PATH,
-  post,
-  removeTempDirs,
-  startServer,
-  storedMessages,
-  type TestServer,
-  tempDir,
-  validMessage,
-} from "./helpers";
+import { MESSAGES_PATH, post, serverPool, storedMessages, tempDir, validMessage } from "./helpers";
 
-const servers: TestServer[] = [];
-
-async function serve(env: Record<string, string | undefined> = {}): Promise<TestServer> {
-  const server = await startServer(env);
-  servers.push(server);
-  return server;
-}
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-afterAll(async () => {
-  await removeTempDirs();
-});
+const { serve, stop } = serverPool();
 
 test("stores one row with id, name, email, message and createdAt, and answers 201", async () => {
   const server = await serve();
@@ -61,8 +38,7 @@ test("ids stored before a restart are still known after it", async () => {
   const id = randomUUID();
   const first = await serve({ DATA_DIR: dataDir });
   expect((await post(first.url, MESSAGES_PATH, { id, ...validMessage })).status).toBe(201);
-  await first.close();
-  servers.splice(servers.indexOf(first), 1);
+  await stop(first);
 
   const second = await serve({ DATA_DIR: dataDir });
   expect((await post(second.url, MESSAGES_PATH, { id: id.toUpperCase(), ...validMessage })).status).toBe(200);

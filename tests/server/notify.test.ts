@@ -13,45 +13,14 @@ import {
   outboxFiles,
   parseMail,
   post,
-  removeTempDirs,
-  type SmtpSink,
-  startServer,
-  startSmtp,
-  type TestServer,
+  serverPool,
   tempDir,
+  useSmtp,
   validMessage,
 } from "./helpers";
 
-let smtp: SmtpSink;
-const servers: TestServer[] = [];
-
-async function serve(env: Record<string, string | undefined> = {}): Promise<TestServer> {
-  const server = await startServer({ SMTP_URL: smtp.url, ...env });
-  servers.push(server);
-  return server;
-}
-
-async function stop(server: TestServer): Promise<void> {
-  servers.splice(servers.indexOf(server), 1);
-  await server.close();
-}
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-
-beforeEach(() => {
-  smtp.mails.length = 0;
-});
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-afterAll(async () => {
-  await smtp?.close();
-  await removeTempDirs();
-});
+const smtp = useSmtp();
+const { serve, stop } = serverPool(() => ({ SMTP_URL: smtp.url }));
 
 describe("a successful send", () => {
   test("answers 200 with a friendly sentence and mails the owner once", async () => {

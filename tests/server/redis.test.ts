@@ -17,24 +17,20 @@ import {
   NOTIFY_PATH,
   OWNER_EMAIL,
   post,
-  removeTempDirs,
-  type SmtpSink,
+  serverPool,
   startServer,
-  startSmtp,
   type TestServer,
   tempDir,
+  useSmtp,
 } from "./helpers";
 import { type RedisProcess, startRedis } from "./redis-process";
 
 let redis: RedisProcess;
-let smtp: SmtpSink;
-const servers: TestServer[] = [];
+const smtp = useSmtp();
+const { serve, keep } = serverPool(() => ({ SMTP_URL: smtp.url, REDIS_URL: redis.url }));
 
 async function twoInstances(env: Record<string, string> = {}): Promise<[TestServer, TestServer]> {
-  const started = await Promise.all(
-    [0, 1].map(() => startServer({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...env })),
-  );
-  servers.push(...started);
+  const started = await Promise.all([0, 1].map(() => serve(env)));
   await Promise.all(started.map((server) => healthBecomes(server, 200)));
   return started as [TestServer, TestServer];
 }
@@ -125,21 +121,10 @@ async function childInstance(env: Record<string, string>): Promise<ChildInstance
 
 beforeAll(async () => {
   redis = await startRedis();
-  smtp = await startSmtp();
-});
-
-beforeEach(() => {
-  smtp.mails.length = 0;
-});
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
 afterAll(async () => {
-  await smtp?.close();
   await redis?.close();
-  await removeTempDirs();
 });
 
 test("one rate limit across both instances: 5 requests to one, the 6th to the other is refused", async () => {
@@ -216,8 +201,7 @@ test("Redis stopped mid-run: 503 with Retry-After, /healthz says so, nothing mai
 });
 
 test("a job claimed by an instance that is then killed is mailed once, by the other instance", async () => {
-  const survivor = await startServer({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE });
-  servers.push(survivor);
+  const survivor = await serve(LEASE);
   await healthBecomes(survivor, 200);
   const doomed = await childInstance({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE });
   try {
@@ -341,7 +325,6 @@ describe("configuration and start", () => {
 });
 
 test("without REDIS_URL nothing changes: /healthz has no redis field", async () => {
-  const server = await startServer();
-  servers.push(server);
+  const [server] = keep(await startServer());
   expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: "ok" });
 });

@@ -9,6 +9,7 @@ import {
   type StepFailure,
 } from "../../src/shared/contact/deliver";
 import { type ContactMessage, createMessage } from "../../src/shared/contact/message";
+import { saveUnreachable } from "./save-only";
 
 const message: ContactMessage = createMessage(
   { name: "Ada", email: "ada@example.com", message: "Hello" },
@@ -242,16 +243,7 @@ describe("deliver", () => {
       notify: r.notify(answered(200, true, "sent")),
     });
     expect(r.calls).toEqual([]);
-    expect(result).toEqual({
-      status: "failed",
-      step: "save",
-      failure: {
-        ok: false,
-        reason: "network",
-        retryable: true,
-        error: expect.stringContaining("Failed to fetch"),
-      },
-    });
+    expect(result).toEqual(saveUnreachable("Failed to fetch"));
   });
 
   it("maps a timeout/abort thrown by a step to a retryable network failure", async () => {

@@ -5,10 +5,10 @@
 import { readFileSync } from "node:fs";
 import { setLogLevel } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliver } from "../../src/shared/contact/deliver";
 import { createFirestoreSave } from "../../src/shared/contact/firestore";
 import { createMessage } from "../../src/shared/contact/message";
 import { closedPort, type RecordingServer, sendJson, startRecordingServer } from "./recording-server";
+import { deliverSaveOnly, saveUnreachable } from "./save-only";
 
 const firebase = { projectId: "demo-portfolio", apiKey: "demo-key", appId: "demo" };
 const COMMIT_PATH = "/v1/projects/demo-portfolio/databases/(default)/documents:commit";
@@ -91,25 +91,9 @@ describe("createFirestoreSave with the real SDK", () => {
   it("maps 503 UNAVAILABLE to a retryable network failure, and deliver stops before notify", async () => {
     googleError(503, "UNAVAILABLE", "The service is currently unavailable.");
     const message = createMessage({ name: "Ada", email: "ada@example.com", message: "Hi" });
-    let notified = false;
-    const result = await deliver(message, {
-      save: step,
-      notify: async () => {
-        notified = true;
-        return { ok: true, success: true, text: "", status: 200 };
-      },
-    });
+    const { result, notified } = await deliverSaveOnly(message, step);
     expect(notified).toBe(false);
-    expect(result).toEqual({
-      status: "failed",
-      step: "save",
-      failure: {
-        ok: false,
-        reason: "network",
-        retryable: true,
-        error: expect.stringContaining("The service is currently unavailable."),
-      },
-    });
+    expect(result).toEqual(saveUnreachable("The service is currently unavailable."));
   });
 
   it("maps 403 PERMISSION_DENIED to a final refusal", async () => {

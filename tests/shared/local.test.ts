@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliver } from "../../src/shared/contact/deliver";
 import { createLocalSave } from "../../src/shared/contact/local";
 import { createMessage } from "../../src/shared/contact/message";
 import { closedPort, type RecordingServer, sendJson, startRecordingServer } from "./recording-server";
+import { deliverSaveOnly } from "./save-only";
 
 const API_KEY = "test-api-key";
 const message = createMessage({ name: "Ada", email: "ada@example.com", message: "Hello" });
@@ -107,14 +107,7 @@ describe("createLocalSave over real HTTP", () => {
 
   it("stops deliver before notify when the store refuses", async () => {
     server.reset((_req, res) => sendJson(res, 401, { success: false, error: "Invalid API key" }));
-    let notified = false;
-    const result = await deliver(message, {
-      save: save(),
-      notify: async () => {
-        notified = true;
-        return { ok: true, success: true, text: "", status: 200 };
-      },
-    });
+    const { result, notified } = await deliverSaveOnly(message, save());
     expect(notified).toBe(false);
     expect(result).toEqual({
       status: "failed",

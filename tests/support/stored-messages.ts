@@ -5,16 +5,8 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { DATABASE_FILE } from "../../server/database";
+import { ALL_MESSAGES_SQL, type MessageRow, toMessage } from "../../server/sqlite-stores";
 import type { StoredMessage } from "../../server/stores";
-
-interface MessageRow {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  created_at: string;
-  notified_at: string | null;
-}
 
 /** The stored messages, oldest first; none when the database does not exist yet. */
 export function storedMessages(dataDir: string): StoredMessage[] {
@@ -25,17 +17,7 @@ export function storedMessages(dataDir: string): StoredMessage[] {
     return [];
   }
   try {
-    return db
-      .prepare<[], MessageRow>("SELECT * FROM messages ORDER BY created_at, id")
-      .all()
-      .map((row) => ({
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        message: row.message,
-        createdAt: row.created_at,
-        notifiedAt: row.notified_at,
-      }));
+    return db.prepare<[], MessageRow>(ALL_MESSAGES_SQL).all().map(toMessage);
   } finally {
     db.close();
   }

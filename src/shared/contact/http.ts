@@ -6,7 +6,7 @@
  */
 import type { StepFailure } from "./failure";
 import { errorMessage, failureFromThrown, networkFailure } from "./failure";
-import { API_KEY_HEADER, IDEMPOTENCY_HEADER } from "./protocol";
+import { API_KEY_HEADER, IDEMPOTENCY_HEADER, NOTIFY_TIMEOUT_MS } from "./protocol";
 
 type ErrorLike = { name?: unknown; cause?: unknown };
 
@@ -29,7 +29,7 @@ export interface HttpAnswer {
   retryAfterMs?: number;
 }
 
-export interface PostJsonOptions {
+interface PostJsonOptions {
   url: string;
   body: unknown;
   apiKey: string;
@@ -80,7 +80,7 @@ export function answerText(
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
-export async function postJson(options: PostJsonOptions): Promise<HttpAnswer | StepFailure> {
+async function postJson(options: PostJsonOptions): Promise<HttpAnswer | StepFailure> {
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const seconds = Math.round(options.timeoutMs / 100) / 10;
   try {
@@ -116,4 +116,19 @@ export async function postJson(options: PostJsonOptions): Promise<HttpAnswer | S
     const detail = cause === undefined ? "" : ` (${errorMessage(cause)})`;
     return networkFailure(`Could not reach the ${options.label}: ${errorMessage(error)}${detail}`);
   }
+}
+
+/**
+ * The poster both HTTP adapters build from their options: `POST {baseUrl}{path}` with the API key,
+ * the message id as Idempotency-Key and the timeout (default NOTIFY_TIMEOUT_MS).
+ */
+export function createPoster(
+  options: HttpStepOptions,
+  path: string,
+  label: string,
+): (body: unknown, idempotencyKey: string) => Promise<HttpAnswer | StepFailure> {
+  const url = joinUrl(options.baseUrl, path);
+  const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
+  return (body, idempotencyKey) =>
+    postJson({ url, body, apiKey: options.apiKey, idempotencyKey, timeoutMs, fetch: options.fetch, label });
 }

@@ -4,13 +4,12 @@
  */
 import type { SaveOutcome, SaveStep, StepFailure } from "./deliver";
 import { isRetryableStatus } from "./failure";
-import { answerText, type HttpStepOptions, joinUrl, postJson } from "./http";
+import { answerText, createPoster, type HttpStepOptions } from "./http";
 import type { ContactMessage } from "./message";
-import { MESSAGES_PATH, NOTIFY_TIMEOUT_MS, type StoreRequestBody } from "./protocol";
+import { MESSAGES_PATH, type StoreRequestBody } from "./protocol";
 
 export function createLocalSave(options: HttpStepOptions): SaveStep {
-  const url = joinUrl(options.baseUrl, MESSAGES_PATH);
-  const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
+  const post = createPoster(options, MESSAGES_PATH, "message store");
 
   return async (message: ContactMessage): Promise<SaveOutcome> => {
     const body: StoreRequestBody = {
@@ -19,15 +18,7 @@ export function createLocalSave(options: HttpStepOptions): SaveStep {
       email: message.email,
       message: message.message,
     };
-    const answer = await postJson({
-      url,
-      body,
-      apiKey: options.apiKey,
-      idempotencyKey: message.id,
-      timeoutMs,
-      fetch: options.fetch,
-      label: "message store",
-    });
+    const answer = await post(body, message.id);
     if (!answer.ok) return answer;
 
     const { status, json } = answer;

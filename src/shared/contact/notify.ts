@@ -3,25 +3,16 @@
  * `ok: true` (the server spoke); only a request that got no answer is a failure.
  */
 import type { NotifyOutcome, NotifyStep } from "./deliver";
-import { answerText, type HttpStepOptions, joinUrl, postJson } from "./http";
+import { answerText, createPoster, type HttpStepOptions } from "./http";
 import type { ContactMessage } from "./message";
-import { NOTIFY_PATH, NOTIFY_TIMEOUT_MS, type NotifyRequestBody } from "./protocol";
+import { NOTIFY_PATH, type NotifyRequestBody } from "./protocol";
 
 export function createNotify(options: HttpStepOptions): NotifyStep {
-  const url = joinUrl(options.baseUrl, NOTIFY_PATH);
-  const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
+  const post = createPoster(options, NOTIFY_PATH, "notification server");
 
   return async (message: ContactMessage): Promise<NotifyOutcome> => {
     const body: NotifyRequestBody = { name: message.name, email: message.email, message: message.message };
-    const answer = await postJson({
-      url,
-      body,
-      apiKey: options.apiKey,
-      idempotencyKey: message.id,
-      timeoutMs,
-      fetch: options.fetch,
-      label: "notification server",
-    });
+    const answer = await post(body, message.id);
     if (!answer.ok) return answer;
 
     const success = answer.json?.success === true;
