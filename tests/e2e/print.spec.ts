@@ -10,6 +10,11 @@ test.describe("printing a page", () => {
     await switchAnimated(page);
     await themeSwitch(page).click();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    // As a visitor would: print once the page has turned dark, not within the 0.3 s colour fade.
+    // (Printing mid-fade once read the fade's first frame, rgb(251, 251, 251), on a loaded CI machine.)
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .toBe("rgb(15, 23, 42)");
 
     await page.emulateMedia({ media: "print" });
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -21,9 +26,9 @@ test.describe("printing a page", () => {
     for (const button of buttons) await expect(button).toBeHidden();
 
     // The light theme, whatever the screen showed.
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-      "rgb(255, 255, 255)",
-    );
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .toBe("rgb(255, 255, 255)");
 
     const firstCard = page.locator("article.project-card").first();
     expect(await firstCard.evaluate((card) => getComputedStyle(card).breakInside)).toBe("avoid");
