@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
+import { clientChunks } from "./build/chunks";
 import { prerender } from "./build/prerender";
 import { pwa } from "./build/pwa";
 import { siteAddress } from "./build/site-address";
@@ -22,6 +23,7 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       // Read by the prerender step to preload each page's own chunk.
       manifest: true,
+      rolldownOptions: { output: { codeSplitting: clientChunks } },
     },
     server: {
       // `npm run dev` serves the app only; run `npm run serve` alongside for the API.

@@ -7,6 +7,7 @@ import { extname, join, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { appPaths } from "../src/config/routes";
+import { DOCUMENT_ONLY_HEADERS } from "../src/config/security-headers";
 import { isApiPath, MESSAGES, sendError } from "./errors";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -21,10 +22,20 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
+const builtPath = (root: string, file: string) => relative(root, file).split(sep).join("/");
+
 /** Hashed build output under assets/ never changes; everything else is revalidated. */
 export function cacheControlFor(root: string, file: string): string {
-  const path = relative(root, file).split(sep).join("/");
-  return path.startsWith("assets/") ? IMMUTABLE : NO_CACHE;
+  return builtPath(root, file).startsWith("assets/") ? IMMUTABLE : NO_CACHE;
+}
+
+/**
+ * A script or stylesheet that only a page loads: the build's chunks under assets/ (or their
+ * precompressed copies). The service worker (sw.js, at the root) is not one: its CSP applies to it.
+ */
+function isPageSubresource(root: string, file: string): boolean {
+  const path = builtPath(root, file);
+  return path.startsWith("assets/") && /\.(?:js|css)(?:\.br|\.gz)?$/.test(path);
 }
 
 /** "/skills" and "/skills/" for every app route ("/" once). */
@@ -45,6 +56,12 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
       preCompressed: true,
       setHeaders: (reply, file) => {
         reply.header("cache-control", cacheControlFor(root, file));
+        if (isPageSubresource(root, file)) {
+          for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+          // Immutable and hashed: never revalidated, so no validators either.
+          reply.removeHeader("etag");
+          reply.removeHeader("last-modified");
+        }
       },
     });
   }

@@ -48,7 +48,7 @@ export function NavigationAnnouncer() {
   const first = useFirstPage();
   const [announcement, setAnnouncement] = useState("");
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per page change; the route id changes with the path.
+  // Runs once per page change: the route id changes with the path.
   useEffect(() => {
     if (first) return;
     setAnnouncement(isRouteId(leaf) ? pageHead(leaf, config.siteUrl).title : document.title);

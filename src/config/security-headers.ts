@@ -56,6 +56,20 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 export const HSTS = "max-age=31536000; includeSubDomains";
 
+/**
+ * The headers that only a document reads (a page, an SVG or PDF opened on its own) or a worker
+ * script (its CSP). A script or stylesheet that a page loads ignores them, so the notification
+ * server leaves them off its hashed scripts and stylesheets under assets/ (server/static-site.ts):
+ * over HTTP/1.1 they were about 0.9 kB of every such answer, the size of many chunks. Firebase
+ * Hosting sends them everywhere; over HTTP/2 and 3 a repeated header costs a few bytes.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  "Content-Security-Policy",
+  "X-Frame-Options",
+  "Permissions-Policy",
+  "Cross-Origin-Opener-Policy",
+] as const;
+
 /** Every security header (name → value), in the spelling both hosts send. */
 export function securityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
   return {

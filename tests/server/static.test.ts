@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { NOT_BUILT_MESSAGE } from "../../server/static-site";
 import { appPaths } from "../../src/config/routes";
-import { LIBRARY_STYLE_HASHES } from "../../src/config/security-headers";
+import { DOCUMENT_ONLY_HEADERS, LIBRARY_STYLE_HASHES } from "../../src/config/security-headers";
 import {
   NOTIFY_PATH,
   post,
@@ -168,6 +168,30 @@ test("security headers: a strict CSP without unsafe-inline, unsafe-eval or upgra
 
   const plain = await get(bare.url, "/");
   expect(plain.headers.get("content-security-policy")).toContain("connect-src 'self';");
+});
+
+test("a page's scripts and stylesheets carry only the headers a subresource reads; pages and the worker keep all", async () => {
+  for (const [path, encoding] of [
+    ["/assets/app-abc123.js", "br"],
+    ["/assets/app-abc123.js", "identity"],
+    ["/assets/style-def456.css", "identity"],
+  ] as const) {
+    const response = await get(server.url, path, { "accept-encoding": encoding });
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+    expect(response.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("cache-control"), path).toContain("immutable");
+    for (const name of [...DOCUMENT_ONLY_HEADERS, "etag", "last-modified"]) {
+      expect(response.headers.get(name), `${path} ${name}`).toBeNull();
+    }
+  }
+  for (const path of ["/", "/skills", "/sw.js", "/manifest.webmanifest", "/no-such-page"]) {
+    const response = await get(server.url, path);
+    for (const name of DOCUMENT_ONLY_HEADERS)
+      expect(response.headers.get(name), `${path} ${name}`).not.toBeNull();
+  }
+  // A page is revalidated (no-cache): it keeps its validator.
+  expect((await get(server.url, "/")).headers.get("etag")).not.toBeNull();
 });
 
 test("/healthz answers ok", async () => {
