@@ -1,11 +1,16 @@
 import { type ReactNode, useEffect } from "react";
 import { useLocation } from "react-router-dom";
-import { onIntent } from "../lib/schedule";
+import { onIntent, whenIdle } from "../lib/schedule";
 import { cachedLoad } from "../shared/cached-load";
 import { useFirstPage } from "./navigation-focus";
 
 const loadMotionSlide = cachedLoad(() => import("./motion-slide").then((module) => module.default));
 const startLoadingMotion = () => void loadMotionSlide().catch(() => {});
+/**
+ * On a navigation intent the click is a few milliseconds away: motion loads once the browser is
+ * idle, after that click has painted (the first navigation slides with CSS anyway).
+ */
+const loadMotionWhenIdle = () => void whenIdle(startLoadingMotion, 1000);
 
 /**
  * R-2.8 (docs/requirements.md): page content slides in from x = -300 to 0 over 1 second.
@@ -40,7 +45,7 @@ export function usePageMotionOnIntent(): void {
   const { key } = useLocation();
   useEffect(
     () =>
-      onIntent(document, ["pointerdown", "focusin"], startLoadingMotion, (event) =>
+      onIntent(document, ["pointerdown", "focusin"], loadMotionWhenIdle, (event) =>
         event.target instanceof Element ? event.target.closest("a[href]") !== null : false,
       ),
     [],

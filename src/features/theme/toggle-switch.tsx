@@ -1,5 +1,6 @@
-import { type ComponentType, useState } from "react";
+import { type ComponentType, useRef, useState } from "react";
 import { useHydrated } from "../../components/use-hydrated";
+import { whenIdle } from "../../lib/schedule";
 import { cachedLoad } from "../../shared/cached-load";
 import type { LottieToggleProps } from "./lottie-toggle";
 import { TOGGLE_ASPECT, TOGGLE_DEFAULT_SIZE } from "./toggle-constants";
@@ -60,10 +61,12 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
 }
 
 /**
- * The animation engine, fetched only once the visitor reaches for the switch (pointer over it,
- * touch, focus, or a click). `from` is the state the switch showed at that moment: a click made
- * before the engine arrived is played as an animation when it does. A failed load (offline
- * before the chunk was cached) keeps the static switch, and the next intent tries again.
+ * The animation engine, asked for only once the visitor reaches for the switch (pointer over it,
+ * touch, focus, or a click), and then loaded when the browser is next idle: a pointer that
+ * reaches the switch is usually about to click it, and the engine's evaluation must not stand
+ * between that click and its paint (INP). `from` is the state the switch showed at that moment:
+ * a click made before the engine arrived is played as an animation when it does. A failed load
+ * (offline before the chunk was cached) keeps the static switch, and the next intent tries again.
  */
 function useAnimationOnIntent(checked: boolean): {
   from: boolean | null;
@@ -72,13 +75,21 @@ function useAnimationOnIntent(checked: boolean): {
 } {
   const [from, setFrom] = useState<boolean | null>(null);
   const [LottieToggle, setLottieToggle] = useState<ComponentType<LottieToggleProps>>();
+  const pending = useRef(false);
   const request = () => {
-    if (LottieToggle) return;
+    if (LottieToggle || pending.current) return;
+    pending.current = true;
     setFrom((current) => current ?? checked);
-    loadLottieToggle().then(
-      (component) => setLottieToggle(() => component),
-      () => setFrom(null),
-    );
+    whenIdle(() => {
+      loadLottieToggle()
+        .then(
+          (component) => setLottieToggle(() => component),
+          () => setFrom(null),
+        )
+        .finally(() => {
+          pending.current = false;
+        });
+    }, 500);
   };
   return { from, LottieToggle, request };
 }
