@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
-import { clientChunks } from "./build/chunks";
+import { clientChunks, compileHints } from "./build/chunks";
 import { prerender } from "./build/prerender";
 import { pwa } from "./build/pwa";
 import { siteAddress } from "./build/site-address";
@@ -16,6 +16,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
+      compileHints(),
       ...(client ? [siteAddress(client.siteUrl), prerender(client.siteUrl), ...pwa(client)] : []),
     ],
     build: {

@@ -1,7 +1,8 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { firstLoadJs, precache, ROUTE_PAGES } from "../../bench/measure";
+import { COMPILE_HINT } from "../../build/chunks";
 import { BOOT_SCRIPT } from "../../src/shared/boot-script";
 import { expect, test } from "./fixtures";
 import { ROOT } from "./server";
@@ -60,6 +61,19 @@ test.describe("size budgets of the build", () => {
       }
     }
   });
+});
+
+test("every page's first-load chunks are compiled eagerly (V8's compile hint); the libraries loaded on intent are not", () => {
+  const hinted = (file: string) => readFileSync(join(DIST, file), "utf8").startsWith(COMPILE_HINT);
+  for (const page of firstLoadJs(DIST)) {
+    for (const file of page.files) expect(hinted(file), `${file}, first load of ${page.route}`).toBe(true);
+  }
+  const assets = readdirSync(join(DIST, "assets")).filter((file) => file.endsWith(".js"));
+  for (const [library, marker] of Object.entries(LAZY_LIBRARIES)) {
+    const chunks = assets.filter((file) => readFileSync(join(DIST, "assets", file), "utf8").includes(marker));
+    expect(chunks.length, `a chunk with ${library}`).toBeGreaterThan(0);
+    for (const file of chunks) expect(hinted(`assets/${file}`), `${library} (${file})`).toBe(false);
+  }
 });
 
 /** Every script the page fetched (URL and source), recorded from before the navigation. */
