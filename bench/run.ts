@@ -5,8 +5,9 @@
  *   BENCH_DESKTOP=1): performance score, TBT, the simulated LCP and the LCP the trace observed,
  *   CLS, time to interactive, the script the page itself fetched during the load (network-requests,
  *   page target), and the long tasks over 50 ms with the script each belongs to. Median, min, max.
- * - Two baselines served by the same server in the same run: the home page's prerendered HTML with
- *   every script removed ("static", the LCP ratio's denominator), and the same page hydrating one
+ * - Baselines served by the same server in the same run: each page's own prerendered HTML with
+ *   every script removed ("static", the denominator of that page's LCP ratio: R-13.2's "a
+ *   no-JavaScript page of the same content"), and the home page's static HTML hydrating one
  *   paragraph with React 19, loaded like the app ("floor": what React alone costs).
  * - The first interactions, in a Lighthouse timespan at 4× CPU: a click on the theme switch and a
  *   click on a navbar link, on a page that has loaded and gone idle (INP of each).
@@ -32,7 +33,7 @@ import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
 import { startServer } from "../tests/e2e/server";
 import { closedPort } from "../tests/support/net";
 import { PAGE_SECTION, writeSection } from "./latest-section";
-import { firstLoadJs, precache } from "./measure";
+import { firstLoadJs, precache, ROUTE_PAGES } from "./measure";
 
 const ROOT = join(import.meta.dirname, "..");
 /**
@@ -53,13 +54,22 @@ const FLOOR_HTML = '<div id="floor"><p id="floor-text">Hydrated by React.</p></d
 const NOT_FOUND_PAGE = "/bench-404.html";
 /** Every route of the table, and the 404 page. */
 const ROUTES = [...appPaths, NOT_FOUND_PAGE];
-const PAGES = [...ROUTES, STATIC_PAGE, FLOOR_PAGE];
+/** Each measured page, its built HTML file and its static copy (every script removed). */
+const BASELINES = ROUTE_PAGES.map(({ route, file }) => {
+  const path = route === "(404)" ? NOT_FOUND_PAGE : route;
+  const slug = route === "/" ? "" : `-${route === "(404)" ? "404" : route.slice(1)}`;
+  return { path, file, staticPath: slug === "" ? STATIC_PAGE : `/bench-static${slug}.html` };
+});
+const staticOf = (path: string) => BASELINES.find((page) => page.path === path)?.staticPath ?? STATIC_PAGE;
+const PAGES = [...ROUTES, ...BASELINES.map((page) => page.staticPath), FLOOR_PAGE];
 const LABELS: Record<string, string> = {
   [NOT_FOUND_PAGE]: "404",
-  [STATIC_PAGE]: "static HTML (no JS)",
   [FLOOR_PAGE]: "floor: React 19 hydrating one paragraph",
 };
-const label = (path: string) => LABELS[path] ?? path;
+const label = (path: string): string => {
+  const baseline = BASELINES.find((page) => page.staticPath === path);
+  return baseline ? `static ${label(baseline.path)} (no JS)` : (LABELS[path] ?? path);
+};
 
 interface LongTask {
   url: string;
@@ -101,9 +111,9 @@ const spread = (all: number[]): Spread => {
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 };
 
-/** The home page's prerendered HTML without any JavaScript: the baseline to compare with. */
-function staticHomeHtml(): string {
-  return readFileSync(join(DIST, "index.html"), "utf8")
+/** A page's prerendered HTML without any JavaScript: the baseline to compare it with. */
+function staticHtml(file: string): string {
+  return readFileSync(join(DIST, file), "utf8")
     .replace(/<script[\s\S]*?<\/script>/g, "")
     .replace(/<link[^>]+rel="modulepreload"[^>]*>/g, "")
     .replace(/<link[^>]+rel="manifest"[^>]*>/g, "");
@@ -111,8 +121,9 @@ function staticHomeHtml(): string {
 
 /** The floor page: the static page plus one paragraph hydrated by React, started by the boot script. */
 async function writeBaselines(): Promise<void> {
-  const html = staticHomeHtml();
-  writeFileSync(join(DIST, STATIC_PAGE.slice(1)), html);
+  for (const { file, staticPath } of BASELINES)
+    writeFileSync(join(DIST, staticPath.slice(1)), staticHtml(file));
+  const html = staticHtml("index.html");
   writeFileSync(join(DIST, NOT_FOUND_PAGE.slice(1)), readFileSync(join(DIST, "404.html")));
   // Vite sets NODE_ENV=production for its build; the server started afterwards must not inherit it.
   const nodeEnv = process.env.NODE_ENV;
@@ -139,7 +150,7 @@ async function writeBaselines(): Promise<void> {
 }
 
 function removeBaselines(): void {
-  rmSync(join(DIST, STATIC_PAGE.slice(1)), { force: true });
+  for (const { staticPath } of BASELINES) rmSync(join(DIST, staticPath.slice(1)), { force: true });
   rmSync(join(DIST, NOT_FOUND_PAGE.slice(1)), { force: true });
   rmSync(join(DIST, FLOOR_PAGE.slice(1)), { force: true });
   rmSync(join(DIST, FLOOR_DIR), { recursive: true, force: true });
@@ -379,18 +390,19 @@ async function main() {
   out(`# Benchmark (${new Date().toISOString()}, ${RUNS} runs: median (min–max), Lighthouse 12, Chromium)`);
   for (const mode of modes) {
     const byPage = samples[mode] as Record<string, Sample[]>;
-    const baseline = byPage[STATIC_PAGE] as Sample[];
+    /** Each page's LCP over its own static copy's, run by run (the floor's over the home page's). */
+    const baseline = (path: string) => byPage[staticOf(path)] as Sample[];
     out();
     out(`## ${mode}${mode === "mobile" ? " (simulated slow 4G, 4× CPU)" : ""}`);
     out();
     out(
-      "| page | perf | TBT | LCP (simulated) | LCP (observed) | LCP ÷ static | CLS | TTI | script fetched by the page |",
+      "| page | perf | TBT | LCP (simulated) | LCP (observed) | LCP ÷ same page without JS | CLS | TTI | script fetched by the page |",
     );
     out("|---|---|---|---|---|---|---|---|---|");
     for (const path of PAGES) {
       const list = byPage[path] as Sample[];
       out(
-        `| ${label(path)} | ${withRange(stat(list, "performance"), plain)} | ${withRange(stat(list, "tbt"), ms)} | ${withRange(stat(list, "lcp"), ms)} | ${withRange(stat(list, "observedLcp"), ms)} | ${withRange(ratios(list, baseline, "lcp"), ratio)} | ${withRange(stat(list, "cls"), cls)} | ${withRange(stat(list, "tti"), ms)} | ${withRange(stat(list, "pageScriptBytes"), kb)} |`,
+        `| ${label(path)} | ${withRange(stat(list, "performance"), plain)} | ${withRange(stat(list, "tbt"), ms)} | ${withRange(stat(list, "lcp"), ms)} | ${withRange(stat(list, "observedLcp"), ms)} | ${withRange(ratios(list, baseline(path), "lcp"), ratio)} | ${withRange(stat(list, "cls"), cls)} | ${withRange(stat(list, "tti"), ms)} | ${withRange(stat(list, "pageScriptBytes"), kb)} |`,
       );
     }
     const floor = byPage[FLOOR_PAGE] as Sample[];
