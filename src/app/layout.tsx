@@ -7,6 +7,7 @@ import { Navbar } from "./navbar";
 import { FirstPageProvider, NavigationAnnouncer } from "./navigation-focus";
 import { usePageMotionOnIntent } from "./page-transition";
 import { useCustomScrollbar } from "./use-custom-scrollbar";
+import { usePageHead } from "./use-page-head";
 import "./print.css";
 
 /**
@@ -18,6 +19,7 @@ export function Layout() {
   useApplyTheme();
   useCustomScrollbar();
   usePageMotionOnIntent();
+  usePageHead();
   return (
     <FirstPageProvider>
       <a className="skip-link" href="#main">

@@ -1,15 +1,23 @@
 import { useEffect } from "react";
+import { useMatches } from "react-router-dom";
 import { config } from "../config/env";
-import type { RouteId } from "../config/routes";
+import { routeIds } from "../config/routes";
 import { pageHead } from "./page-head";
 
 function setMeta(selector: string, content: string): void {
   document.head.querySelector<HTMLMetaElement>(selector)?.setAttribute("content", content);
 }
 
-/** Keeps the document's title and head tags on the current page after client-side navigations. */
-export function usePageHead(key: RouteId): void {
+/**
+ * Keeps the document's title and head tags on the current page after client-side navigations.
+ * Called once, by the layout: the page on screen is the router's deepest match, whose id is the
+ * route table's (app-routes.tsx). The pages themselves carry no head code, and so no shared chunk.
+ */
+export function usePageHead(): void {
+  const matched = useMatches().at(-1)?.id;
+  const key = routeIds.find((id) => id === matched);
   useEffect(() => {
+    if (key === undefined) return;
     const head = pageHead(key, config.siteUrl);
     document.title = head.title;
     setMeta('meta[name="description"]', head.description);

@@ -5,10 +5,8 @@ import { profile } from "../../content/profile";
 import { ContactForm } from "../../features/contact/contact-form";
 import { OutboxStatusSlot } from "../../features/contact/outbox-slots";
 import { PageTransition } from "../page-transition";
-import { usePageHead } from "../use-page-head";
 
 export default function Contact() {
-  usePageHead("contact");
   return (
     <PageTransition>
       <div className="contact">

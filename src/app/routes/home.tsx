@@ -3,10 +3,8 @@ import { routes } from "../../config/routes";
 import { profile } from "../../content/profile";
 import { ShareButton } from "../../features/share/share-button";
 import { PageTransition } from "../page-transition";
-import { usePageHead } from "../use-page-head";
 
 export default function Home() {
-  usePageHead("home");
   return (
     <PageTransition>
       <section className="hero" aria-labelledby="home-title">

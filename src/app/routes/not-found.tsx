@@ -2,10 +2,8 @@ import { Link } from "react-router-dom";
 import notFoundIllustration from "../../assets/illustrations/not-found.svg";
 import { routes } from "../../config/routes";
 import { PageTransition } from "../page-transition";
-import { usePageHead } from "../use-page-head";
 
 export default function NotFound() {
-  usePageHead("notFound");
   return (
     <PageTransition>
       <section className="not-found" aria-labelledby="not-found-title">

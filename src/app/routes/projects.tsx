@@ -3,10 +3,8 @@ import { ExternalLink } from "../../components/external-link";
 import { projects } from "../../content/projects";
 import type { Project } from "../../content/types";
 import { PageTransition } from "../page-transition";
-import { usePageHead } from "../use-page-head";
 
 export default function Projects() {
-  usePageHead("projects");
   return (
     <PageTransition>
       <h1 className="page-title" tabIndex={-1}>

@@ -1,6 +1,5 @@
 import { skills } from "../../content/skills";
 import { PageTransition } from "../page-transition";
-import { usePageHead } from "../use-page-head";
 
 const iconStyles = skills
   .map(
@@ -10,7 +9,6 @@ const iconStyles = skills
   .join("");
 
 export default function Skills() {
-  usePageHead("skills");
   return (
     <PageTransition>
       <h1 className="page-title" tabIndex={-1}>
