@@ -60,7 +60,9 @@ const BASELINES = ROUTE_PAGES.map(({ route, file }) => {
   const slug = route === "/" ? "" : `-${route === "(404)" ? "404" : route.slice(1)}`;
   return { path, file, staticPath: slug === "" ? STATIC_PAGE : `/bench-static${slug}.html` };
 });
-const staticOf = (path: string) => BASELINES.find((page) => page.path === path)?.staticPath ?? STATIC_PAGE;
+/** The no-JS copy a page's LCP is divided by: its own; a copy's is itself; the floor's, the home copy. */
+const staticOf = (path: string) =>
+  BASELINES.find((page) => page.path === path || page.staticPath === path)?.staticPath ?? STATIC_PAGE;
 const PAGES = [...ROUTES, ...BASELINES.map((page) => page.staticPath), FLOOR_PAGE];
 const LABELS: Record<string, string> = {
   [NOT_FOUND_PAGE]: "404",

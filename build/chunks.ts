@@ -5,9 +5,15 @@
  * What the browser adds after hydration and after the load event (the notices, the install help,
  * the service worker's bridge, the outbox check) is a dozen modules of a few hundred bytes to
  * 5 kB. Split automatically, that is a dozen requests during the load, each with its headers and
- * its own task; grouped, most of it is one (docs/requirements.md R-13.2). None of these modules
- * is in a page's first load, and the outbox pipeline (outbox-client, deliver) stays out: it
- * loads only when messages wait or a submit queues one. `budget.spec.ts` checks both.
+ * its own task; grouped, most of it is one (docs/requirements.md R-13.2). The two components
+ * loaded lazily by a slot (the notices) keep a re-export file of a few bytes each, which rolldown
+ * writes for a dynamic import whose module moved into a group.
+ *
+ * None of these modules is in a page's first load, and the outbox pipeline (outbox-client,
+ * deliver) stays out: it loads only when messages wait or a submit queues one. `budget.spec.ts`
+ * checks both. A module added to the list must do nothing at its top level but define things
+ * (constants, functions, a zustand store): a group runs all of its modules as soon as any one of
+ * them is imported.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -59,6 +65,8 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
  * intent (Lottie, motion, the scrollbar) stay lazy: much of each library is never called. The
  * hint goes on the first line, where V8 looks for it, so it is written into the files once Vite
  * has written them (Vite adds its own preamble to a chunk after every plugin's generateBundle).
+ * A chunk's file name does not cover the hint: a chunk whose code is unchanged but which joins or
+ * leaves a first load keeps its name. Either copy runs the same; only the compile timing differs.
  */
 export function compileHints(): Plugin {
   return {

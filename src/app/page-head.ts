@@ -44,7 +44,8 @@ export function renderRobots(robots: string, siteUrl: string | null): string {
 
 /**
  * A prerendered page's head tags: those of `pageHead`, plus, on the home page, the owner as a
- * schema.org `Person` (JSON-LD). Kept apart from `pageHead`, which the page's own bundle carries.
+ * schema.org `Person` (JSON-LD). Kept apart from `pageHead`, which the browser's entry chunk carries
+ * (the layout keeps the head current, ./use-page-head.ts).
  */
 export function renderPageHead(key: RouteId, siteUrl: string | null): string {
   const tags = renderHeadTags(pageHead(key, siteUrl));

@@ -7,8 +7,9 @@ import { useFirstPage } from "./navigation-focus";
 const loadMotionSlide = cachedLoad(() => import("./motion-slide").then((module) => module.default));
 const startLoadingMotion = () => void loadMotionSlide().catch(() => {});
 /**
- * On a navigation intent the click is a few milliseconds away: motion loads once the browser is
- * idle, after that click has painted (the first navigation slides with CSS anyway).
+ * Motion is loaded when the browser is next idle, never on the intent itself: a press on a link
+ * is a few milliseconds from its click, and the library's evaluation must not stand between that
+ * click and its paint (the first navigation slides with CSS anyway).
  */
 const loadMotionWhenIdle = () => void whenIdle(startLoadingMotion, 1000);
 
@@ -17,8 +18,8 @@ const loadMotionWhenIdle = () => void whenIdle(startLoadingMotion, 1000);
  *
  * The first page of a visit slides in with a CSS animation, which starts on first paint and
  * needs no JavaScript (and survives prerendering). framer-motion is not part of the load: it is
- * fetched on the first sign of a navigation (./layout.tsx, `usePageMotionOnIntent`), and until it
- * has arrived a navigation slides in with the same CSS animation. Both stay still under
+ * asked for on the first sign of a navigation (./layout.tsx, `usePageMotionOnIntent`) and loaded
+ * at the next idle moment; until it has arrived a navigation slides in with the same CSS animation. Both stay still under
  * `prefers-reduced-motion`.
  */
 export function PageTransition({ children }: { children: ReactNode }) {
@@ -38,8 +39,9 @@ export function PageTransition({ children }: { children: ReactNode }) {
 }
 
 /**
- * Fetches the motion chunk on the first navigation intent: a pointer pressed on a link, or a
- * link receiving focus (keyboard). Also after a navigation that came without one (history).
+ * Asks for the motion chunk (loaded when the browser is next idle) on the first navigation
+ * intent: a pointer pressed on a link, or a link receiving focus (keyboard). Also after a
+ * navigation that came without one (history).
  */
 export function usePageMotionOnIntent(): void {
   const { key } = useLocation();
@@ -51,6 +53,6 @@ export function usePageMotionOnIntent(): void {
     [],
   );
   useEffect(() => {
-    if (key !== "default") startLoadingMotion();
+    if (key !== "default") return whenIdle(startLoadingMotion, 1000);
   }, [key]);
 }

@@ -59,7 +59,13 @@ test.describe("size budgets of the build", () => {
       for (const [library, marker] of Object.entries(LAZY_LIBRARIES)) {
         expect(code.includes(marker), `${library} in the first load of ${page.route}`).toBe(false);
       }
+      // build/chunks.ts: what the browser adds after the load is never part of it.
+      expect(
+        page.files.filter((file) => /^assets\/after-load-/.test(file)),
+        page.route,
+      ).toEqual([]);
     }
+    expect(readdirSync(join(DIST, "assets")).some((file) => /^after-load-.*\.js$/.test(file))).toBe(true);
   });
 });
 

@@ -26,9 +26,10 @@ test.describe("printing a page", () => {
     for (const button of buttons) await expect(button).toBeHidden();
 
     // The light theme, whatever the screen showed.
-    await expect
-      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
-      .toBe("rgb(255, 255, 255)");
+    // At once: a printed page is laid out the moment print starts, with no colour fade.
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      "rgb(255, 255, 255)",
+    );
 
     const firstCard = page.locator("article.project-card").first();
     expect(await firstCard.evaluate((card) => getComputedStyle(card).breakInside)).toBe("avoid");

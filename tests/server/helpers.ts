@@ -30,7 +30,7 @@ export async function removeTempDirs(): Promise<void> {
 }
 
 /** A static dir with the given files (path -> content). */
-export async function staticDir(files: Record<string, string>): Promise<string> {
+export async function staticDir(files: Record<string, string | Uint8Array>): Promise<string> {
   const root = await tempDir("portfolio-dist-");
   for (const [path, content] of Object.entries(files)) {
     await mkdir(dirname(join(root, path)), { recursive: true });

@@ -3,6 +3,7 @@
  * security headers, compression, and the "not built" answer.
  */
 import { createHash } from "node:crypto";
+import { brotliCompressSync } from "node:zlib";
 import { NOT_BUILT_MESSAGE } from "../../server/static-site";
 import { appPaths } from "../../src/config/routes";
 import { DOCUMENT_ONLY_HEADERS, LIBRARY_STYLE_HASHES } from "../../src/config/security-headers";
@@ -32,6 +33,9 @@ beforeAll(async () => {
     "404.html": NOT_FOUND_PAGE,
     "skills/index.html": SKILLS_PAGE,
     "assets/app-abc123.js": APP_JS,
+    // As the build writes it: a precompressed copy next to the file.
+    "assets/app-abc123.js.br": brotliCompressSync(APP_JS),
+    "assets/logo-abc123.svg": '<svg xmlns="http://www.w3.org/2000/svg"/>',
     "assets/style-def456.css": "body{color:red}",
     "sw.js": "self.addEventListener('fetch',()=>{})",
     "manifest.webmanifest": '{"name":"Portfolio"}',
@@ -181,11 +185,22 @@ test("a page's scripts and stylesheets carry only the headers a subresource read
     expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
     expect(response.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("cache-control"), path).toContain("immutable");
+    if (path.endsWith(".js")) {
+      expect(response.headers.get("content-encoding"), path).toBe(encoding === "br" ? "br" : null);
+    }
     for (const name of [...DOCUMENT_ONLY_HEADERS, "etag", "last-modified"]) {
       expect(response.headers.get(name), `${path} ${name}`).toBeNull();
     }
   }
-  for (const path of ["/", "/skills", "/sw.js", "/manifest.webmanifest", "/no-such-page"]) {
+  // An SVG opened on its own is a document, hashed or not.
+  for (const path of [
+    "/",
+    "/skills",
+    "/sw.js",
+    "/manifest.webmanifest",
+    "/assets/logo-abc123.svg",
+    "/no-such-page",
+  ]) {
     const response = await get(server.url, path);
     for (const name of DOCUMENT_ONLY_HEADERS)
       expect(response.headers.get(name), `${path} ${name}`).not.toBeNull();

@@ -1,6 +1,6 @@
-import { type ComponentType, useRef, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { useHydrated } from "../../components/use-hydrated";
-import { whenIdle } from "../../lib/schedule";
+import { type Cancel, whenIdle } from "../../lib/schedule";
 import { cachedLoad } from "../../shared/cached-load";
 import type { LottieToggleProps } from "./lottie-toggle";
 import { TOGGLE_ASPECT, TOGGLE_DEFAULT_SIZE } from "./toggle-constants";
@@ -76,11 +76,14 @@ function useAnimationOnIntent(checked: boolean): {
   const [from, setFrom] = useState<boolean | null>(null);
   const [LottieToggle, setLottieToggle] = useState<ComponentType<LottieToggleProps>>();
   const pending = useRef(false);
+  const cancelIdle = useRef<Cancel>(undefined);
+  // A switch that goes away before the browser was idle never loads the engine.
+  useEffect(() => () => cancelIdle.current?.(), []);
   const request = () => {
     if (LottieToggle || pending.current) return;
     pending.current = true;
     setFrom((current) => current ?? checked);
-    whenIdle(() => {
+    cancelIdle.current = whenIdle(() => {
       loadLottieToggle()
         .then(
           (component) => setLottieToggle(() => component),
