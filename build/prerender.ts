@@ -126,13 +126,20 @@ export function prerender(siteUrl: string | null): Plugin {
             );
           // The page's own stylesheets too (e.g. the contact form's): without them it would
           // restyle, and shift, when its chunk arrives.
+          const routeCssFiles = [...new Set(chunkCss(manifest, output.module))];
           const routeCss = await Promise.all(
-            [...new Set(chunkCss(manifest, output.module))].map((file) =>
-              readFile(join(outDir, file), "utf8"),
-            ),
+            routeCssFiles.map((file) => readFile(join(outDir, file), "utf8")),
           );
           const styles = [css, ...routeCss].join("\n");
-          if (stylesheet) html = html.replace(stylesheet[0], () => `<style>${styles}</style>`);
+          // When hydration imports the page's chunk, Vite's preload helper adds a stylesheet link
+          // for each of its CSS files unless the document already has a `link[rel=stylesheet]`
+          // with that address: without these it fetched the page's CSS a second time and
+          // restyled the whole page (a long task). A disabled stylesheet link is never fetched
+          // and never applies.
+          const inlined = routeCssFiles.map((file) => `<link rel="stylesheet" href="/${file}" disabled />`);
+          if (stylesheet) {
+            html = html.replace(stylesheet[0], () => [`<style>${styles}</style>`, ...inlined].join("\n    "));
+          }
           if (!html.includes(body)) throw new Error(`prerender: index.html has no <div id="root"></div>`);
           const file = join(outDir, output.file);
           await mkdir(dirname(file), { recursive: true });
