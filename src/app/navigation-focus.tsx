@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useLocation, useMatches } from "react-router-dom";
 import { config } from "../config/env";
-import { type RouteId, routes } from "../config/routes";
+import { isRouteId } from "../config/routes";
 import { pageHead } from "./page-head";
 
 const FirstPageContext = createContext(true);
@@ -24,10 +24,6 @@ export function FirstPageProvider({ children }: { children: ReactNode }) {
       {children}
     </FirstPageContext.Provider>
   );
-}
-
-function isRouteId(id: string | undefined): id is RouteId {
-  return id !== undefined && Object.hasOwn(routes, id);
 }
 
 /** The routed page's heading (`<h1 tabIndex={-1}>` on every page). */

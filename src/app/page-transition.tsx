@@ -19,8 +19,8 @@ const loadMotionWhenIdle = () => void whenIdle(startLoadingMotion, 1000);
  * The first page of a visit slides in with a CSS animation, which starts on first paint and
  * needs no JavaScript (and survives prerendering). framer-motion is not part of the load: it is
  * asked for on the first sign of a navigation (./layout.tsx, `usePageMotionOnIntent`) and loaded
- * at the next idle moment; until it has arrived a navigation slides in with the same CSS animation. Both stay still under
- * `prefers-reduced-motion`.
+ * at the next idle moment; until it has arrived a navigation slides in with the same CSS
+ * animation. Both stay still under `prefers-reduced-motion`.
  */
 export function PageTransition({ children }: { children: ReactNode }) {
   const firstPage = useFirstPage();

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useMatches } from "react-router-dom";
 import { config } from "../config/env";
-import { routeIds } from "../config/routes";
+import { isRouteId } from "../config/routes";
 import { pageHead } from "./page-head";
 
 function setMeta(selector: string, content: string): void {
@@ -14,8 +14,8 @@ function setMeta(selector: string, content: string): void {
  * route table's (app-routes.tsx). The pages themselves carry no head code, and so no shared chunk.
  */
 export function usePageHead(): void {
-  const matched = useMatches().at(-1)?.id;
-  const key = routeIds.find((id) => id === matched);
+  const leaf = useMatches().at(-1)?.id;
+  const key = isRouteId(leaf) ? leaf : undefined;
   useEffect(() => {
     if (key === undefined) return;
     const head = pageHead(key, config.siteUrl);

@@ -32,6 +32,11 @@ export type RouteId = keyof typeof routes;
 
 export const routeIds = Object.keys(routes) as RouteId[];
 
+/** Whether a router route id (e.g. of `useMatches()`) is one of the table's pages. */
+export function isRouteId(id: string | undefined): id is RouteId {
+  return id !== undefined && Object.hasOwn(routes, id);
+}
+
 /** The URL the build renders the not-found page at: any path no route matches. */
 export const NOT_FOUND_URL = "/404";
 
