@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { OutboxNoticeSlot } from "../features/contact/outbox-slots";
 import { PwaNoticesSlot } from "../features/pwa/pwa-notices-slot";
-import { useApplyTheme } from "../features/theme/use-apply-theme";
+import { ApplyTheme } from "../features/theme/use-apply-theme";
 import { Navbar } from "./navbar";
 import { FirstPageProvider, NavigationAnnouncer } from "./navigation-focus";
 import { usePageMotionOnIntent } from "./page-transition";
@@ -16,12 +16,12 @@ import "./print.css";
  * (`ScrollRestoration`), and focus and a screen-reader announcement follow (`NavigationAnnouncer`).
  */
 export function Layout() {
-  useApplyTheme();
   useCustomScrollbar();
   usePageMotionOnIntent();
   usePageHead();
   return (
     <FirstPageProvider>
+      <ApplyTheme />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -11,9 +11,6 @@ import "./navbar.css";
 export const NAVBAR_TOGGLE_SIZE = 50;
 
 export function Navbar() {
-  const dark = useAppStore((state) => state.theme === "dark");
-  const setDark = useAppStore((state) => state.setDark);
-
   return (
     <header className="navbar">
       <nav className="navbar__inner" aria-label="Main">
@@ -31,7 +28,7 @@ export function Navbar() {
         </ul>
         <div className="navbar__actions">
           <InstallButton />
-          <ToggleSwitch checked={dark} onChange={setDark} label="Dark mode" size={NAVBAR_TOGGLE_SIZE} />
+          <ThemeSwitch />
           <a href={`mailto:${profile.email}`} className="navbar__icon-link">
             <MailIcon />
             <span className="visually-hidden">E-mail {profile.name}</span>
@@ -48,4 +45,11 @@ export function Navbar() {
       </nav>
     </header>
   );
+}
+
+/** The only part of the navbar that reads the theme, so that a click on it re-renders only the switch. */
+function ThemeSwitch() {
+  const dark = useAppStore((state) => state.theme === "dark");
+  const setDark = useAppStore((state) => state.setDark);
+  return <ToggleSwitch checked={dark} onChange={setDark} label="Dark mode" size={NAVBAR_TOGGLE_SIZE} />;
 }

@@ -68,7 +68,7 @@ export async function switchAnimated(page: Page): Promise<void> {
 
 /** Axe with the app's rule set (WCAG 2.2 A/AA and best practices) on the page as it is now. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  // Let colour transitions (the theme switch) and the notices' slide-in finish first.
+  // Let any CSS transition and the notices' slide-in finish first.
   await page.waitForFunction(() =>
     document
       .getAnimations()
