@@ -70,6 +70,8 @@ export function prerender(siteUrl: string | null): Plugin {
           mode: config.mode,
           configFile: false,
           logLevel: "warn",
+          // The same build-time constants as the client (the parsed configuration).
+          define: config.define,
           plugins: [react()],
           build: {
             ssr: resolve(root, "src/prerender/entry-server.tsx"),

@@ -1,4 +1,10 @@
-import { parseConfig } from "./parse-config";
+import { type ClientConfig, parseConfig } from "./parse-config";
 
-/** The client configuration, read once from the build's `VITE_*` variables. Public by nature. */
-export const config = parseConfig(import.meta.env);
+declare const __CLIENT_CONFIG__: ClientConfig | undefined;
+
+/**
+ * The client configuration. Builds get it already parsed and validated from vite.config.ts, so
+ * the bundle carries the values and not the parser; unit tests, which have no build, parse the
+ * `VITE_*` variables here. Public by nature: everything in it is in the bundle.
+ */
+export const config: ClientConfig = __CLIENT_CONFIG__ ?? parseConfig(import.meta.env);

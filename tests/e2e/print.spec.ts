@@ -10,7 +10,9 @@ test.describe("printing a page", () => {
     await switchAnimated(page);
     await themeSwitch(page).click();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(15, 23, 42)");
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      "rgb(15, 23, 42)",
+    );
 
     await page.emulateMedia({ media: "print" });
     // The light theme, whatever the screen showed.

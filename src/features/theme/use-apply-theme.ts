@@ -15,4 +15,3 @@ export function ApplyTheme(): null {
   }, [theme]);
   return null;
 }
-
