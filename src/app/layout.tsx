@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { OutboxNoticeSlot } from "../features/contact/outbox-slots";
 import { PwaNoticesSlot } from "../features/pwa/pwa-notices-slot";
-import { ApplyTheme } from "../features/theme/use-apply-theme";
+import { ApplyTheme } from "../features/theme/apply-theme";
 import { Navbar } from "./navbar";
 import { FirstPageProvider, NavigationAnnouncer } from "./navigation-focus";
 import { usePageMotionOnIntent } from "./page-transition";
