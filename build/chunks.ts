@@ -5,9 +5,10 @@
  * What the browser adds after hydration and after the load event (the notices, the install help,
  * the service worker's bridge, the outbox check) is a dozen modules of a few hundred bytes to
  * 5 kB. Split automatically, that is a dozen requests during the load, each with its headers and
- * its own task; grouped, most of it is one (docs/requirements.md R-13.2). The two components
- * loaded lazily by a slot (the notices) keep a re-export file of a few bytes each, which rolldown
- * writes for a dynamic import whose module moved into a group.
+ * its own task; grouped, it is one (docs/requirements.md R-13.2). Its components' stylesheets are
+ * imported by their slots, in the first load, instead: a stylesheet that arrives with a chunk
+ * after hydration restyles the whole page, and rolldown wrote a re-export file of a few bytes for
+ * each lazily loaded component only to carry its CSS.
  *
  * None of these modules is in a page's first load, and the outbox pipeline (outbox-client,
  * deliver) stays out: it loads only when messages wait or a submit queues one. `budget.spec.ts`

@@ -133,12 +133,16 @@ export function prerender(siteUrl: string | null): Plugin {
             routeCssFiles.map((file) => readFile(join(outDir, file), "utf8")),
           );
           const styles = [css, ...routeCss].join("\n");
-          // When hydration imports the page's chunk, Vite's preload helper adds a stylesheet link
-          // for each of its CSS files unless the document already has a `link[rel=stylesheet]`
-          // with that address: without these it fetched the page's CSS a second time and
-          // restyled the whole page (a long task). A disabled stylesheet link is never fetched
-          // and never applies.
-          const inlined = routeCssFiles.map((file) => `<link rel="stylesheet" href="/${file}" disabled />`);
+          // When hydration (or a chunk loaded later) imports a chunk, Vite's preload helper adds a
+          // stylesheet link for each CSS file the chunk depends on, the entry's included, unless the
+          // document already has a `link[rel=stylesheet]` with that address: without these it
+          // fetched inlined CSS a second time and restyled the whole page (a long task). A
+          // disabled stylesheet link is never fetched and never applies.
+          const inlinedFiles = [
+            ...(stylesheet?.[1] ? [stylesheet[1]] : []),
+            ...routeCssFiles.map((file) => `/${file}`),
+          ];
+          const inlined = inlinedFiles.map((href) => `<link rel="stylesheet" href="${href}" disabled />`);
           if (stylesheet) {
             html = html.replace(stylesheet[0], () => [`<style>${styles}</style>`, ...inlined].join("\n    "));
           }

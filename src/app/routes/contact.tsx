@@ -3,7 +3,7 @@ import { ExternalLink } from "../../components/external-link";
 import { MailIcon, NetworkIcon } from "../../components/icons";
 import { profile } from "../../content/profile";
 import { ContactForm } from "../../features/contact/contact-form";
-import { OutboxStatusSlot } from "../../features/contact/outbox-slots";
+import { OutboxStatusSlot } from "../../features/contact/outbox-status-slot";
 import { PageTransition } from "../page-transition";
 
 export default function Contact() {

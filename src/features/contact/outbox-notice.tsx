@@ -1,11 +1,10 @@
 import { useOutboxStore } from "./outbox-store";
 import { OUTBOX_TEXT } from "./outbox-text";
-import "./outbox-notice.css";
 
 /**
- * On every page (a chunk of its own, through ./outbox-slots.tsx): says when a queued message went
- * out ("Your message to … was sent.", a polite status) until dismissed. The outbox itself is
- * started by main.tsx (./start-outbox.ts).
+ * On every page (loaded after hydration, through ./outbox-slots.tsx, which also brings its
+ * styles): says when a queued message went out ("Your message to … was sent.", a polite status)
+ * until dismissed. The outbox itself is started by main.tsx (./start-outbox.ts).
  */
 export function OutboxNotice() {
   const deliveredCount = useOutboxStore((state) => state.deliveredCount);

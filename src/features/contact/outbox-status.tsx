@@ -5,7 +5,6 @@ import { loadOutboxClient } from "./load-outbox-client";
 import { useOutboxStore } from "./outbox-store";
 import { OUTBOX_TEXT } from "./outbox-text";
 import { startOutbox } from "./start-outbox";
-import "./outbox.css";
 
 const EXCERPT_LENGTH = 80;
 
@@ -17,9 +16,9 @@ function excerpt(text: string): string {
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
- * The contact page's view of the outbox (a chunk of its own, through ./outbox-slots.tsx): how many messages wait to be sent (a polite live
- * region, updated live), and every message refused for good, with Retry and Discard, so nothing
- * leaves the outbox unseen.
+ * The contact page's view of the outbox (a chunk of its own, through ./outbox-status-slot.tsx, which
+ * also brings its styles): how many messages wait to be sent (a polite live region, updated live),
+ * and every message refused for good, with Retry and Discard, so nothing leaves the outbox unseen.
  */
 export function OutboxStatus() {
   const entries = useOutboxStore((state) => state.entries);

@@ -2,7 +2,6 @@ import { type FocusEvent, type KeyboardEvent, type ReactNode, useEffect, useId, 
 import { CloseIcon, OfflineIcon, OfflineReadyIcon, UpdateIcon } from "./pwa-icons";
 import { usePwaStore } from "./pwa-store";
 import { useOnline } from "./use-online";
-import "./pwa-notices.css";
 
 /** "Ready to work offline" goes away by itself after this long, unless pointed at or focused. */
 export const OFFLINE_READY_VISIBLE_MS = 8000;
