@@ -96,11 +96,19 @@ describe("the outbox on the contact page", () => {
     expect(screen.getByText("They will be sent automatically when the connection returns.")).toBeVisible();
   });
 
-  it("lists a refused message with the server's error, Retry and Discard", async () => {
-    await queueFailed("Please call me back", "Invalid email");
+  it("lists a refused message with its date, the server's error, Retry and Discard", async () => {
+    const refused = await queueFailed("Please call me back", "Invalid email");
     await openContact();
     const section = screen.getByRole("region", { name: "1 message could not be sent" });
     expect(section).toHaveTextContent("“Please call me back”");
+    // When it was written, in the visitor's locale (the formatter is made on first use).
+    const written = section.querySelector("time");
+    expect(written).toHaveAttribute("datetime", new Date(refused.createdAt).toISOString());
+    expect(written).toHaveTextContent(
+      new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(
+        refused.createdAt,
+      ),
+    );
     expect(section).toHaveTextContent("The server refused it: Invalid email");
     expect(within(section).getByRole("button", { name: "Retry" })).toHaveAccessibleDescription(
       /Zoë \(zoe@example\.com\)/,
