@@ -1,10 +1,12 @@
+// The base stylesheet first: the stylesheets of the components imported below come after it in
+// the bundle, so a component's rule wins over a base rule of the same specificity (`.button`).
+import "./app/global.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { appRoutes, loadMatchedRoutes } from "./app/app-routes";
 import { startServiceWorkerBridge } from "./features/pwa/start-service-worker-bridge";
 import { whenIdleInTurn } from "./lib/schedule";
-import "./app/global.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

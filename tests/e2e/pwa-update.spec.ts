@@ -50,6 +50,15 @@ test.describe("a new version", () => {
       const prompt = page.getByRole("group", { name: "A new version is available" });
       await expect(prompt).toBeVisible({ timeout: 20_000 });
       expect(await workerVersion(page)).toBe(buildA);
+      // The toast's own compact button, not the page's large `.button` (the two rules share one
+      // inlined stylesheet; the component's must come after the base's).
+      const reloadStyle = await prompt
+        .getByRole("button", { name: "Reload", exact: true })
+        .evaluate((button) => ({
+          padding: getComputedStyle(button).padding,
+          size: getComputedStyle(button).fontSize,
+        }));
+      expect(reloadStyle).toEqual({ padding: "7px 16px", size: "15px" });
 
       // Nothing reloads by itself, not while the visitor types.
       await page.evaluate(() => {

@@ -2,7 +2,7 @@ import { useOutboxStore } from "./outbox-store";
 import { OUTBOX_TEXT } from "./outbox-text";
 
 /**
- * On every page (loaded after hydration, through ./outbox-slots.tsx, which also brings its
+ * On every page (loaded after hydration, through ./outbox-notice-slot.tsx, which also brings its
  * styles): says when a queued message went out ("Your message to … was sent.", a polite status)
  * until dismissed. The outbox itself is started by main.tsx (./start-outbox.ts).
  */

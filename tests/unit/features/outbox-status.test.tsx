@@ -101,7 +101,7 @@ describe("the outbox on the contact page", () => {
     await openContact();
     const section = screen.getByRole("region", { name: "1 message could not be sent" });
     expect(section).toHaveTextContent("“Please call me back”");
-    // When it was written, in the visitor's locale (the formatter is made on first use).
+    // When it was written, in the visitor's locale.
     const written = section.querySelector("time");
     expect(written).toHaveAttribute("datetime", new Date(refused.createdAt).toISOString());
     expect(written).toHaveTextContent(
