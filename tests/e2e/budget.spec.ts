@@ -30,6 +30,8 @@ const LAZY_LIBRARIES = {
   "framer-motion": "data-framer-appear-id",
   OverlayScrollbars: "os-scrollbar",
   "the outbox (idb-keyval)": "keyval-store",
+  // The contact page fetches its list of refused messages only once there is one.
+  "the outbox's refused list": "outbox-failed__list",
 };
 
 /** The URL each built page is served at (the 404 page at any unknown path). */

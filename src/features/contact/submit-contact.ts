@@ -5,7 +5,6 @@ import { type ContactMessage, createMessage, validateFields } from "../../shared
 import type { QueueState } from "../../shared/contact/outbox";
 import { RESULT_TITLE, VALIDATION_TEXT, validationText } from "../../shared/contact/texts";
 import { useAppStore } from "../../store/app-store";
-import { loadOutboxClient } from "./load-outbox-client";
 
 export interface ModalContent {
   title: string;
@@ -65,8 +64,13 @@ export const sendMessage: SendMessage = async (message) => {
   return send(message);
 };
 
-/** Into the outbox (loaded lazily), from where the worker's sync or the page sends it later. */
+/**
+ * Into the outbox (loaded lazily), from where the worker's sync or the page sends it later. The
+ * loader is in the after-load chunk (build/chunks.ts), which the page has fetched by then: it
+ * is imported here, not with the contact page, so that chunk stays out of the page's first load.
+ */
 export const queueMessage: QueueMessage = async (message, state) => {
+  const { loadOutboxClient } = await import("./load-outbox-client");
   const client = await loadOutboxClient();
   await client.queue(message, state);
 };

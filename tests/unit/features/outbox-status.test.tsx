@@ -34,14 +34,14 @@ async function queueFailed(text: string, error: string) {
   return m;
 }
 
-/** The waiting count's live region, which the lazily loaded outbox status renders first. */
+/** The waiting count's live region, which the contact page renders once the outbox watcher is in. */
 function waitingCount(): HTMLElement | null {
   return document.querySelector<HTMLElement>('.outbox-waiting [role="status"]');
 }
 
 /**
- * Renders the contact page and waits until its lazily loaded outbox status has mounted (its chunk
- * arrives after the page) and the outbox client has read the outbox.
+ * Renders the contact page and waits until its outbox view has mounted (the watcher's chunk arrives
+ * after the page) and the outbox client has read the outbox.
  */
 async function openContact() {
   const user = userEvent.setup();
@@ -57,9 +57,13 @@ async function openContact() {
 }
 
 beforeAll(async () => {
-  // The contact page's own lazy parts (the status, the outbox client; the pages are loaded by
+  // The contact page's own lazy parts (the watcher, the refused list, the outbox client; the pages are loaded by
   // tests/unit/setup.ts): compiled once here, so the first test's wait limit does not pay for them.
-  await Promise.all([import("../../../src/features/contact/outbox-status"), loadOutboxClient()]);
+  await Promise.all([
+    import("../../../src/features/contact/watch-outbox"),
+    import("../../../src/features/contact/outbox-refused"),
+    loadOutboxClient(),
+  ]);
 }, 60_000);
 
 beforeEach(() => {
@@ -116,6 +120,21 @@ describe("the outbox on the contact page", () => {
     expect(within(section).getByRole("button", { name: "Discard" })).toBeVisible();
     // A failed entry is not counted as waiting.
     expect(screen.queryByText(/waiting to be sent/)).toBeNull();
+  });
+
+  it("lists a message refused while the page is open (the list's chunk loads then)", async () => {
+    const m = message("Refused later");
+    await outbox.add(m);
+    await openContact();
+    expect(screen.getByText("1 message waiting to be sent")).toHaveAttribute("role", "status");
+    expect(screen.queryByRole("region", { name: /could not be sent/ })).toBeNull();
+
+    // What a drain records when the server refuses it for good.
+    await outbox.update(m.id, (entry) => ({ ...entry, status: "failed", lastError: "Invalid email" }));
+    await act(async () => (await loadOutboxClient()).refresh());
+    const section = await screen.findByRole("region", { name: "1 message could not be sent" });
+    expect(section).toHaveTextContent("“Refused later”");
+    expect(waitingCount()).toBeEmptyDOMElement();
   });
 
   it("Discard asks first; keeping it changes nothing, confirming deletes it", async () => {

@@ -1,10 +1,9 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Modal } from "../../components/modal";
 import type { OutboxEntry } from "../../shared/contact/outbox";
 import { loadOutboxClient } from "./load-outbox-client";
 import { useOutboxStore } from "./outbox-store";
 import { OUTBOX_TEXT } from "./outbox-text";
-import { startOutbox } from "./start-outbox";
 
 const EXCERPT_LENGTH = 80;
 
@@ -16,9 +15,9 @@ function excerpt(text: string): string {
 let dateFormat: Intl.DateTimeFormat | undefined;
 
 /**
- * The date of a refused message. The formatter is made on first use: a page's first
- * Intl.DateTimeFormat loads the locale's data (30-120 ms of main thread here, unthrottled), and
- * most visits to the contact page list no refused message.
+ * The date of a refused message. The formatter is made when the first date is drawn, not when the
+ * chunk is evaluated: a page's first Intl.DateTimeFormat loads the locale's data (30-120 ms of main
+ * thread here, unthrottled).
  */
 function formatDate(time: number): string {
   dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -26,24 +25,17 @@ function formatDate(time: number): string {
 }
 
 /**
- * The contact page's view of the outbox (a chunk of its own, through ./outbox-status-slot.tsx, which
- * also brings its styles): how many messages wait to be sent (a polite live region, updated live),
- * and every message refused for good, with Retry and Discard, so nothing leaves the outbox unseen.
+ * The messages the server refused for good, with Retry and Discard, so nothing leaves the outbox
+ * unseen. A chunk of its own: ./outbox-status-slot.tsx fetches it only once there is one (its
+ * styles come with the slot's).
  */
-export function OutboxStatus() {
+export function OutboxRefused() {
   const entries = useOutboxStore((state) => state.entries);
-  const ready = useOutboxStore((state) => state.ready);
   const [confirming, setConfirming] = useState<OutboxEntry | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const failedRef = useRef<HTMLElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    // Reads the outbox (and drains it once) as soon as the contact page is open.
-    startOutbox().catch(() => useOutboxStore.getState().markReady());
-  }, []);
-
-  const waiting = entries.filter((entry) => entry.status === "pending");
   const failed = entries.filter((entry) => entry.status === "failed");
 
   async function retry(id: string) {
@@ -68,17 +60,6 @@ export function OutboxStatus() {
 
   return (
     <>
-      <div className={waiting.length > 0 ? "outbox-waiting" : "outbox-waiting outbox-waiting--empty"}>
-        {/* Busy until the outbox was read: the count is not known before. */}
-        <p role="status" className="outbox-waiting__count" aria-busy={!ready}>
-          {OUTBOX_TEXT.waiting(waiting.length)}
-        </p>
-        {waiting.length > 0 && (
-          <p className="outbox-waiting__hint">
-            {waiting.length === 1 ? OUTBOX_TEXT.waitingHint : OUTBOX_TEXT.waitingHintMany}
-          </p>
-        )}
-      </div>
       {failed.length > 0 && (
         <section ref={failedRef} className="card outbox-failed" aria-labelledby={titleId} tabIndex={-1}>
           <h2 id={titleId} className="outbox-failed__title">
