@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
 import { clientChunks, compileHints } from "./build/chunks";
+import { iconSprite } from "./build/icon-sprite";
 import { prerender } from "./build/prerender";
 import { pwa } from "./build/pwa";
 import { siteAddress } from "./build/site-address";
@@ -16,6 +17,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
+      iconSprite(),
       compileHints(),
       ...(client ? [siteAddress(client.siteUrl), prerender(client.siteUrl), ...pwa(client)] : []),
     ],

@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 import { renderPageHead, renderRobots, renderSitemap } from "../src/app/page-head";
 import { pageFile, pageModule, renderUrl, routeIds } from "../src/config/routes";
+import { iconSprite } from "./icon-sprite";
 
 /** What `src/prerender/entry-server.tsx` exports (loaded from its SSR build, so typed here). */
 type RenderPage = (url: string) => Promise<{ html: string; routeIds: string[] }>;
@@ -72,7 +73,8 @@ export function prerender(siteUrl: string | null): Plugin {
           logLevel: "warn",
           // The same build-time constants as the client (the parsed configuration).
           define: config.define,
-          plugins: [react()],
+          // The icon sprite's plugin names the same file as in the client build (same icons).
+          plugins: [react(), iconSprite()],
           build: {
             ssr: resolve(root, "src/prerender/entry-server.tsx"),
             outDir: ssrDir,

@@ -1,38 +1,39 @@
-import bootstrap from "simple-icons/icons/bootstrap.svg?no-inline";
-import cplusplus from "simple-icons/icons/cplusplus.svg?no-inline";
-import css from "simple-icons/icons/css.svg?no-inline";
-import dart from "simple-icons/icons/dart.svg?no-inline";
-import express from "simple-icons/icons/express.svg?no-inline";
-import firebase from "simple-icons/icons/firebase.svg?no-inline";
-import flutter from "simple-icons/icons/flutter.svg?no-inline";
-import html5 from "simple-icons/icons/html5.svg?no-inline";
-import javascript from "simple-icons/icons/javascript.svg?no-inline";
-import mongodb from "simple-icons/icons/mongodb.svg?no-inline";
-import nextdotjs from "simple-icons/icons/nextdotjs.svg?no-inline";
-import nodedotjs from "simple-icons/icons/nodedotjs.svg?no-inline";
-import python from "simple-icons/icons/python.svg?no-inline";
-import react from "simple-icons/icons/react.svg?no-inline";
-import tailwindcss from "simple-icons/icons/tailwindcss.svg?no-inline";
+import bootstrap from "simple-icons/icons/bootstrap.svg?symbol";
+import cplusplus from "simple-icons/icons/cplusplus.svg?symbol";
+import css from "simple-icons/icons/css.svg?symbol";
+import dart from "simple-icons/icons/dart.svg?symbol";
+import express from "simple-icons/icons/express.svg?symbol";
+import firebase from "simple-icons/icons/firebase.svg?symbol";
+import flutter from "simple-icons/icons/flutter.svg?symbol";
+import html5 from "simple-icons/icons/html5.svg?symbol";
+import javascript from "simple-icons/icons/javascript.svg?symbol";
+import mongodb from "simple-icons/icons/mongodb.svg?symbol";
+import nextdotjs from "simple-icons/icons/nextdotjs.svg?symbol";
+import nodedotjs from "simple-icons/icons/nodedotjs.svg?symbol";
+import python from "simple-icons/icons/python.svg?symbol";
+import react from "simple-icons/icons/react.svg?symbol";
+import tailwindcss from "simple-icons/icons/tailwindcss.svg?symbol";
 import type { Skill } from "./types";
 
 /**
- * Icons are simple-icons' SVG files (CC0), bundled with the site as assets: no icon CDN, no icon
- * font, and no path data in the page's JavaScript. `hex` is each brand's colour.
+ * Icons are simple-icons' SVG files (CC0), imported with `?symbol`: the build puts them in one
+ * sprite file (build/icon-sprite.ts), so there is no icon CDN, no icon font, and no path data in
+ * the page's JavaScript. `hex` is each brand's colour.
  */
 export const skills: readonly Skill[] = [
-  { name: "C++", icon: { src: cplusplus, hex: "00599C" } },
-  { name: "Python", icon: { src: python, hex: "3776AB" } },
-  { name: "Dart", icon: { src: dart, hex: "0175C2" } },
-  { name: "HTML", icon: { src: html5, hex: "E34F26" } },
-  { name: "CSS", icon: { src: css, hex: "663399" } },
-  { name: "JavaScript", icon: { src: javascript, hex: "D4B70A" } },
-  { name: "React.Js", icon: { src: react, hex: "087EA4" } },
-  { name: "Node.Js", icon: { src: nodedotjs, hex: "5FA04E" } },
-  { name: "Express.Js", icon: { src: express, hex: "000000" } },
-  { name: "Tailwind CSS", icon: { src: tailwindcss, hex: "06B6D4" } },
-  { name: "BootStrap", icon: { src: bootstrap, hex: "7952B3" } },
-  { name: "MongoDB", icon: { src: mongodb, hex: "47A248" } },
-  { name: "Firebase", icon: { src: firebase, hex: "DD2C00" } },
-  { name: "Next.Js", icon: { src: nextdotjs, hex: "000000" } },
-  { name: "Flutter", icon: { src: flutter, hex: "02569B" } },
+  { name: "C++", icon: { href: cplusplus, hex: "00599C" } },
+  { name: "Python", icon: { href: python, hex: "3776AB" } },
+  { name: "Dart", icon: { href: dart, hex: "0175C2" } },
+  { name: "HTML", icon: { href: html5, hex: "E34F26" } },
+  { name: "CSS", icon: { href: css, hex: "663399" } },
+  { name: "JavaScript", icon: { href: javascript, hex: "D4B70A" } },
+  { name: "React.Js", icon: { href: react, hex: "087EA4" } },
+  { name: "Node.Js", icon: { href: nodedotjs, hex: "5FA04E" } },
+  { name: "Express.Js", icon: { href: express, hex: "000000" } },
+  { name: "Tailwind CSS", icon: { href: tailwindcss, hex: "06B6D4" } },
+  { name: "BootStrap", icon: { href: bootstrap, hex: "7952B3" } },
+  { name: "MongoDB", icon: { href: mongodb, hex: "47A248" } },
+  { name: "Firebase", icon: { href: firebase, hex: "DD2C00" } },
+  { name: "Next.Js", icon: { href: nextdotjs, hex: "000000" } },
+  { name: "Flutter", icon: { href: flutter, hex: "02569B" } },
 ];

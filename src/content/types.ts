@@ -30,8 +30,11 @@ export interface Profile {
 }
 
 export interface SkillIcon {
-  /** URL of a bundled single-colour SVG (import it with `?no-inline` so it stays out of the JS). */
-  src: string;
+  /**
+   * The icon's address in the site's icon sprite: import a single-colour SVG file with `?symbol`
+   * (build/icon-sprite.ts), which keeps its shapes out of the JavaScript.
+   */
+  href: string;
   /** Brand colour the icon is painted in, as 6 hex digits, no `#`. */
   hex: string;
 }

@@ -55,24 +55,36 @@ test.describe("every page of the spec", () => {
   });
 
   test("skills: heading and one card per skill of the content, each an icon and a name", async ({ page }) => {
+    const svgRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".svg")) svgRequests.push(new URL(request.url()).pathname);
+    });
     await page.goto("/skills");
     await pageSettled(page);
     await expect(page).toHaveTitle(`Skills · ${profile.name}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Skills & Technologies");
     const cards = page.locator(".skills-grid > li");
     await expect(cards).toHaveText(skills.map((skill) => skill.name));
-    for (const card of await cards.all()) {
-      const icon = card.locator(".mask-icon");
+    const sprites = new Set<string>();
+    for (const [index, card] of (await cards.all()).entries()) {
+      const icon = card.locator("svg.skill-icon");
       expect((await icon.boundingBox())?.width).toBe(40);
-      // The icon is a bundled SVG file painted through a CSS mask: it must load.
-      const url = await icon.evaluate(
-        (element) => /url\("?([^")]+)"?\)/.exec(getComputedStyle(element).maskImage)?.[1],
-      );
-      expect(url).toMatch(/\/assets\/.+\.svg$/);
-      const response = await page.request.get(url ?? "");
-      expect(response.ok()).toBe(true);
-      expect(await response.text()).toMatch(/^<svg/);
+      // A symbol of the one icon sprite, drawn in the brand's colour: the shape the <use> shows
+      // has a size only once the sprite has loaded and has that symbol.
+      const use = icon.locator("use");
+      const href = (await use.getAttribute("href")) ?? "";
+      expect(href).toMatch(/^\/assets\/icons-[\w-]+\.svg#[a-z0-9]+$/);
+      sprites.add(href.split("#")[0] ?? "");
+      await expect
+        .poll(() => use.evaluate((element) => (element as SVGUseElement).getBBox().width))
+        .toBeGreaterThan(0);
+      const hex = skills[index]?.icon.hex ?? "";
+      const rgb = [0, 2, 4].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(", ");
+      expect(await icon.evaluate((element) => getComputedStyle(element).fill)).toBe(`rgb(${rgb})`);
     }
+    // Every icon from one file, fetched once.
+    expect([...sprites]).toHaveLength(1);
+    expect(svgRequests.filter((path) => path.startsWith("/assets/icons-"))).toEqual([...sprites]);
   });
 
   test("projects: heading and one card per project with TECHNOLOGIES, bullets and a new-tab link", async ({
