@@ -4,10 +4,10 @@
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import { Database } from "./store/sqlite-driver";
 import { StoreUnavailableError } from "./stores";
 
-export type Db = Database.Database;
+export type Db = Database;
 
 export const DATABASE_FILE = "portfolio.db";
 /** The files of the first version, imported once and then renamed with this suffix. */
