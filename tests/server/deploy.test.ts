@@ -1,23 +1,25 @@
 /**
  * deploy/: Docker does not run here, so this checks what can be checked without it: the compose
- * file's shape (two instances sharing Redis behind Caddy), that each instance's environment is a
- * valid production configuration, that Caddy's upstreams are the compose services, the
- * Dockerfile's rules, and its HEALTHCHECK command run for real against a server.
+ * file's shape (two instances sharing Redis behind Caddy), that each instance's environment, with
+ * a .env copied from .env.example, is a valid production configuration, the Caddyfile as Caddy
+ * itself reads it, the Dockerfile's rules, and its HEALTHCHECK command run for real against a server.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { parseEnv } from "node:util";
 import { parse } from "yaml";
 import { loadConfig } from "../../server/config";
+import { LTS_NODE } from "../support/node-lts";
 import { closedPort, removeTempDirs, startServer, type TestServer } from "./helpers";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DEPLOY = join(ROOT, "deploy");
 const dockerfile = readFileSync(join(DEPLOY, "Dockerfile"), "utf8");
-const caddyfile = readFileSync(join(DEPLOY, "Caddyfile"), "utf8");
 
 interface Service {
   build?: { context: string; dockerfile: string };
+  env_file?: { path: string; required?: boolean }[];
   image?: string;
   command?: string[];
   environment?: Record<string, string>;
@@ -44,6 +46,41 @@ function dockerEnv(): Record<string, string> {
   );
 }
 
+/**
+ * `${NAME}` and `${NAME:-default}` in a compose value, from the file given to `--env-file` (the
+ * README's command passes the root `.env`; Compose would otherwise look in deploy/).
+ */
+function interpolate(value: string, variables: Record<string, string | undefined>): string {
+  return value.replace(/\$\{(\w+)(?::-([^}]*))?\}/g, (_all, name: string, fallback?: string) => {
+    const given = variables[name];
+    return given === undefined || given === "" ? (fallback ?? "") : given;
+  });
+}
+
+/** What the container's process sees: the image's ENV, then `env_file`, then `environment` (Compose's order). */
+function containerEnv(service: Service, dotenv: Record<string, string | undefined>): Record<string, string> {
+  const fromFile = (service.env_file ?? []).some((file) => resolve(DEPLOY, file.path) === join(ROOT, ".env"))
+    ? dotenv
+    : {};
+  const environment = Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([name, value]) => [
+      name,
+      interpolate(String(value), dotenv),
+    ]),
+  );
+  return Object.fromEntries(
+    Object.entries({ ...dockerEnv(), ...fromFile, ...environment }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
+}
+
+/** A .env made as the compose file's header says: .env.example copied, the secrets filled in. */
+const copiedDotenv = {
+  ...parseEnv(readFileSync(join(ROOT, ".env.example"), "utf8")),
+  API_KEY: "a-real-secret-key",
+};
+
 afterAll(async () => {
   await removeTempDirs();
 });
@@ -63,22 +100,24 @@ describe("compose.yaml", () => {
     expect(new Set(volumes).size).toBe(2);
   });
 
-  test("each instance's environment is a valid production configuration sharing the Redis service", () => {
+  test("with a .env copied from .env.example, each instance is a valid production configuration sharing Redis", () => {
     for (const name of APPS) {
-      const environment = compose.services[name]?.environment ?? {};
-      const config = loadConfig({
-        ...dockerEnv(),
-        ...environment,
-        VITE_SITE_URL: "http://localhost:8080",
-        API_KEY: "a-real-secret-key",
-      });
+      const service = compose.services[name] as Service;
+      // The .env is read, and it holds the example's local PORT, HOST and DATA_DIR.
+      expect(service.env_file?.map((file) => resolve(DEPLOY, file.path))).toContain(join(ROOT, ".env"));
+      expect(copiedDotenv).toMatchObject({ PORT: "4173", HOST: "127.0.0.1", DATA_DIR: ".data" });
+      const config = loadConfig(containerEnv(service, copiedDotenv));
       expect(config.production).toBe(true);
+      // The container's own settings win: the port Caddy calls, every interface, the volume, the image's build.
+      expect(config.port).toBe(Number(dockerEnv().PORT));
+      expect(config.host).toBe("0.0.0.0");
+      expect(config.dataDir).toBe("/data");
+      expect(config.staticDir).toBe("/app/dist");
       const redisUrl = new URL(config.redisUrl ?? "");
       expect(compose.services[redisUrl.hostname]).toBeDefined();
       expect(redisUrl.port).toBe("6379");
       // Caddy is the one proxy in front: the rate limit must count visitors, not Caddy.
       expect(config.trustProxy).toBe(1);
-      expect(config.host).toBe("0.0.0.0");
     }
   });
 
@@ -89,14 +128,55 @@ describe("compose.yaml", () => {
     expect(redis?.healthcheck?.test).toEqual(["CMD", "redis-cli", "ping"]);
   });
 
-  test("Caddy mounts deploy/Caddyfile and balances over exactly the app services on their port", () => {
+  test("Caddy mounts deploy/Caddyfile, keeps its certificates on a volume and gets SITE_DOMAIN", () => {
     const proxy = compose.services.proxy;
     expect(proxy?.volumes).toContain("./Caddyfile:/etc/caddy/Caddyfile:ro");
-    const upstreams = /reverse_proxy ([^{]+)\{/.exec(caddyfile)?.[1]?.trim().split(/\s+/) ?? [];
-    expect(upstreams.sort()).toEqual(APPS.map((name) => `${name}:${dockerEnv().PORT}`).sort());
+    expect(proxy?.volumes).toContainEqual(expect.stringMatching(/^[\w-]+:\/data$/));
+    expect(interpolate(String(proxy?.environment?.SITE_DOMAIN), { SITE_DOMAIN: "me.example.dev" })).toBe(
+      "me.example.dev",
+    );
+    expect(proxy?.ports?.map((port) => port.split(":").at(-1))).toEqual(["80", "443"]);
+  });
+});
+
+describe("Caddyfile, as Caddy reads it (caddy adapt)", () => {
+  interface Server {
+    listen: string[];
+    routes: unknown[];
+    automatic_https?: { disable?: boolean };
+  }
+  function adapt(env: Record<string, string>): Server[] {
+    const result = spawnSync("caddy", ["adapt", "--config", join(DEPLOY, "Caddyfile")], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const config = JSON.parse(result.stdout) as { apps: { http: { servers: Record<string, Server> } } };
+    return Object.values(config.apps.http.servers);
+  }
+  /** Every reverse_proxy handler's upstreams, wherever Caddy nested it. */
+  const upstreams = (value: unknown): string[] =>
+    typeof value !== "object" || value === null
+      ? []
+      : "upstreams" in value && Array.isArray(value.upstreams)
+        ? value.upstreams.map((upstream: { dial: string }) => upstream.dial)
+        : Object.values(value).flatMap(upstreams);
+
+  test("without SITE_DOMAIN: plain HTTP on :80 for a local trial, to exactly the app services", () => {
+    const servers = adapt({});
+    expect(servers.map((server) => server.listen)).toEqual([[":80"]]);
+    expect(upstreams(servers).sort()).toEqual(APPS.map((name) => `${name}:${dockerEnv().PORT}`).sort());
     // Passive health only: /healthz is 503 for every instance at once while Redis is away.
-    expect(caddyfile).toMatch(/fail_duration \d+s/);
-    expect(caddyfile).not.toMatch(/health_uri/);
+    expect(JSON.stringify(servers)).toMatch(/"passive":\{"fail_duration":\d+\}/);
+    expect(JSON.stringify(servers)).not.toMatch(/health_uri/);
+  });
+
+  test("with SITE_DOMAIN: that name over HTTPS on :443, certificates managed by Caddy", () => {
+    const servers = adapt({ SITE_DOMAIN: "portfolio.example.com" });
+    expect(servers.map((server) => server.listen)).toEqual([[":443"]]);
+    expect(JSON.stringify(servers)).toContain('"host":["portfolio.example.com"]');
+    expect(servers[0]?.automatic_https?.disable).not.toBe(true);
+    expect(upstreams(servers).sort()).toEqual(APPS.map((name) => `${name}:${dockerEnv().PORT}`).sort());
   });
 });
 
@@ -106,8 +186,13 @@ describe("Dockerfile", () => {
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerEnv()).toMatchObject({ NODE_ENV: "production", HOST: "0.0.0.0", DATA_DIR: "/data" });
     expect(dockerfile).toMatch(/^CMD \["node", "--import", "tsx", "server\/main.ts"\]$/m);
-    // The native addon is checked where it is built, not discovered missing at run time.
-    expect(dockerfile).toMatch(/require\('better-sqlite3'\)/);
+    // The SQLite driver is checked where it is built, not discovered missing at run time.
+    expect(dockerfile).toMatch(/^RUN node .*server\/store\/sqlite-driver\.ts/m);
+  });
+
+  test("builds and runs on the Node LTS release that npm test also runs the server's suites under", () => {
+    const major = LTS_NODE.split(".")[0];
+    expect(dockerfile.match(/^FROM node:(\d+)-/gm)).toEqual([`FROM node:${major}-`, `FROM node:${major}-`]);
   });
 
   test("copies only paths that exist, and its ignore file keeps local state out", () => {

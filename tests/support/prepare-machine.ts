@@ -4,6 +4,7 @@
  *
  * - A Chromium for the browser suite and the bench (`findChromium` in `tests/e2e/chromium.ts`).
  * - `redis-server` for the tests of the shared Redis state: `REDIS_SERVER_PATH`, else one on `PATH`.
+ * - `caddy`, which checks `deploy/Caddyfile` (`caddy adapt`, no server started).
  *
  * What is missing is installed where that is allowed: Debian's package with apt when running as root
  * (CI, containers), else Playwright's Chromium build (no root needed). When neither works, it stops with
@@ -46,13 +47,20 @@ function stop(what: string, command: string): never {
 }
 
 /** The one command that installs `pkg` (a Debian package name) on this kind of machine. */
-function installCommand(pkg: "chromium" | "redis-server"): string {
+function installCommand(pkg: "chromium" | "redis-server" | "caddy"): string {
   if (onPath("apt-get")) return `${canApt ? "" : "sudo "}apt-get install -y ${pkg}`;
-  if (process.platform === "darwin")
-    return pkg === "chromium" ? "brew install --cask chromium" : "brew install redis";
-  return pkg === "chromium"
-    ? "npx playwright install chromium"
-    : "<your package manager> install redis (or set REDIS_SERVER_PATH)";
+  if (process.platform === "darwin") {
+    return {
+      chromium: "brew install --cask chromium",
+      "redis-server": "brew install redis",
+      caddy: "brew install caddy",
+    }[pkg];
+  }
+  return {
+    chromium: "npx playwright install chromium",
+    "redis-server": "<your package manager> install redis (or set REDIS_SERVER_PATH)",
+    caddy: "<your package manager> install caddy",
+  }[pkg];
 }
 
 function ensureChromium(): void {
@@ -76,9 +84,18 @@ function ensureRedis(): void {
   );
 }
 
+function ensureCaddy(): void {
+  if (onPath("caddy") || (aptInstall("caddy") && onPath("caddy"))) return;
+  stop(
+    "no caddy to check deploy/Caddyfile with, and it could not be installed here",
+    installCommand("caddy"),
+  );
+}
+
 // Only as `npm test`'s first step, not when a test imports findRedisServer.
 if (process.argv[1]?.endsWith("prepare-machine.ts")) {
   ensureChromium();
   ensureRedis();
-  console.log(`prepare: Chromium ${findChromium()}, ${findRedisServer()}`);
+  ensureCaddy();
+  console.log(`prepare: Chromium ${findChromium()}, ${findRedisServer()}, ${onPath("caddy")}`);
 }
