@@ -14,16 +14,22 @@
  * - First-load JS per route (gzip), the precache size, and the first paint of a repeat visit made
  *   offline (service worker only).
  *
- * Results go to bench/results/ (ignored by git), and this section of bench/latest.md (between its
- * markers: other sections of that file, e.g. the server's, are kept).
+ * - The host: its CPU, load, and Lighthouse's benchmarkIndex (how fast this machine ran a fixed
+ *   piece of script), since absolute TBT does not travel between hosts; what does is each page
+ *   against its own no-JS copy in the same round, which every table shows.
+ *
+ * Results go to bench/results/ (ignored by git). BENCH_SAVE=1 also writes them into this section of
+ * bench/latest.md (between its markers: other sections of that file, e.g. the server's, are kept).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
 import react from "@vitejs/plugin-react";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Config, type Flags, type Result, startTimespan } from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { build } from "vite";
@@ -43,6 +49,9 @@ const ROOT = join(import.meta.dirname, "..");
 const DIST = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : join(ROOT, "dist");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DESKTOP = process.env.BENCH_DESKTOP === "1";
+/** BENCH_CPU=6: a mobile profile with the CPU slowed 6× as well (a slower phone than Lighthouse's). */
+const SLOW_CPU = Number(process.env.BENCH_CPU ?? 0);
+const SAVE = process.env.BENCH_SAVE === "1";
 const STATIC_PAGE = "/bench-static.html";
 const FLOOR_PAGE = "/bench-floor.html";
 const FLOOR_DIR = "bench-floor";
@@ -79,6 +88,8 @@ interface LongTask {
 }
 
 interface Sample {
+  /** Lighthouse's measure of this host's speed while it ran the page (higher is faster). */
+  benchmarkIndex: number;
   performance: number;
   fcp: number;
   lcp: number;
@@ -92,6 +103,27 @@ interface Sample {
 }
 
 type NumericKey = Exclude<keyof Sample, "longTasks">;
+
+/** The profiles measured: Lighthouse's mobile default, then what BENCH_CPU and BENCH_DESKTOP add. */
+type Mode = "mobile" | "slow" | "desktop";
+const MODES: Mode[] = [
+  "mobile",
+  ...(SLOW_CPU > 0 ? (["slow"] as const) : []),
+  ...(DESKTOP ? (["desktop"] as const) : []),
+];
+const MODE_TITLES: Record<Mode, string> = {
+  mobile: "mobile (simulated slow 4G, 4× CPU)",
+  slow: `mobile, slower phone (simulated slow 4G, ${SLOW_CPU}× CPU)`,
+  desktop: "desktop",
+};
+const MODE_CONFIGS: Record<Mode, Config | undefined> = {
+  mobile: undefined,
+  slow: {
+    extends: "lighthouse:default",
+    settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: SLOW_CPU } },
+  },
+  desktop: desktopConfig,
+};
 
 interface Spread {
   median: number;
@@ -175,6 +207,7 @@ function readSample(lhr: Result): Sample {
   const longTasks =
     (audits["long-tasks"]?.details as TableItems<{ url?: string; duration?: number }>)?.items ?? [];
   return {
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     // No score (Lighthouse could not finish the page, e.g. a stalled machine): left out, not 0.
     performance:
       typeof categories.performance?.score === "number"
@@ -197,9 +230,9 @@ function readSample(lhr: Result): Sample {
   };
 }
 
-async function lighthouseSample(url: string, port: number, desktop: boolean): Promise<Sample> {
+async function lighthouseSample(url: string, port: number, mode: Mode): Promise<Sample> {
   const flags: Flags = { port, output: "json", logLevel: "error", onlyCategories: ["performance"] };
-  const result = await lighthouse(url, flags, desktop ? desktopConfig : undefined);
+  const result = await lighthouse(url, flags, MODE_CONFIGS[mode]);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   return readSample(result.lhr);
 }
@@ -323,8 +356,7 @@ async function main() {
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
 
-  const modes = DESKTOP ? (["mobile", "desktop"] as const) : (["mobile"] as const);
-  const samples: Record<string, Record<string, Sample[]>> = { mobile: {}, desktop: {} };
+  const samples: Record<Mode, Record<string, Sample[]>> = { mobile: {}, slow: {}, desktop: {} };
   const interactions: Record<string, InteractionSample[]> = {};
   try {
     // Rounds, not pages one after the other: a slow minute on the shared machine spreads over
@@ -346,12 +378,12 @@ async function main() {
       } finally {
         await browser.disconnect();
       }
-      for (const mode of modes) {
+      for (const mode of MODES) {
         for (const path of PAGES) {
           process.stdout.write(`Lighthouse ${mode} ${label(path)} run ${run + 1}/${RUNS}            \r`);
-          const sample = await lighthouseSample(`${server.url}${path}`, chrome.port, mode === "desktop");
-          (samples[mode] as Record<string, Sample[]>)[path] ??= [];
-          samples[mode]?.[path]?.push(sample);
+          const sample = await lighthouseSample(`${server.url}${path}`, chrome.port, mode);
+          samples[mode][path] ??= [];
+          samples[mode][path]?.push(sample);
         }
       }
     }
@@ -385,26 +417,42 @@ async function main() {
     console.log(line);
   };
   const stat = (list: Sample[], key: NumericKey) => spread(list.map((sample) => sample[key]));
-  /** Per-run ratios: each run's value over the same run's static page. */
+  /** Per-run ratios and differences: each run's value against the same run's static page. */
   const ratios = (list: Sample[], baseline: Sample[], key: NumericKey) =>
     spread(list.map((sample, run) => sample[key] / ((baseline[run] as Sample)[key] || Number.NaN)));
+  const differences = (list: Sample[], baseline: Sample[], key: NumericKey) =>
+    spread(list.map((sample, run) => sample[key] - ((baseline[run] as Sample)[key] ?? Number.NaN)));
+  const signed = (format: (value: number) => string) => (value: number) =>
+    Number.isFinite(value) ? `${value >= 0 ? "+" : "−"}${format(Math.abs(value))}` : "n/a";
 
+  const indices = spread(
+    MODES.flatMap((mode) => Object.values(samples[mode]).flat()).map((sample) => sample.benchmarkIndex),
+  );
   out(`# Benchmark (${new Date().toISOString()}, ${RUNS} runs: median (min–max), Lighthouse 12, Chromium)`);
-  for (const mode of modes) {
-    const byPage = samples[mode] as Record<string, Sample[]>;
-    /** Each page's LCP over its own static copy's, run by run (the floor's over the home page's). */
+  out();
+  out(
+    `Host: ${cpus()[0]?.model ?? "unknown CPU"} × ${cpus().length}, load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(
+        " / ",
+      )} at the end; Lighthouse benchmarkIndex ${withRange(indices, plain)} (higher is a faster host).`,
+  );
+  for (const mode of MODES) {
+    const byPage = samples[mode];
+    /** Each page against its own static copy, run by run (the floor against the home page's). */
     const baseline = (path: string) => byPage[staticOf(path)] as Sample[];
     out();
-    out(`## ${mode}${mode === "mobile" ? " (simulated slow 4G, 4× CPU)" : ""}`);
+    out(`## ${MODE_TITLES[mode]}`);
     out();
     out(
-      "| page | perf | TBT | LCP (simulated) | LCP (observed) | LCP ÷ same page without JS | CLS | TTI | script fetched by the page |",
+      "| page | perf | perf − no-JS copy | TBT | TBT − no-JS copy | LCP (simulated) | LCP (observed) | LCP ÷ no-JS copy | CLS | TTI | script fetched by the page |",
     );
-    out("|---|---|---|---|---|---|---|---|---|");
+    out("|---|---|---|---|---|---|---|---|---|---|---|");
     for (const path of PAGES) {
       const list = byPage[path] as Sample[];
+      const copy = baseline(path);
       out(
-        `| ${label(path)} | ${withRange(stat(list, "performance"), plain)} | ${withRange(stat(list, "tbt"), ms)} | ${withRange(stat(list, "lcp"), ms)} | ${withRange(stat(list, "observedLcp"), ms)} | ${withRange(ratios(list, baseline(path), "lcp"), ratio)} | ${withRange(stat(list, "cls"), cls)} | ${withRange(stat(list, "tti"), ms)} | ${withRange(stat(list, "pageScriptBytes"), kb)} |`,
+        `| ${label(path)} | ${withRange(stat(list, "performance"), plain)} | ${signed(plain)(differences(list, copy, "performance").median)} | ${withRange(stat(list, "tbt"), ms)} | ${signed(ms)(differences(list, copy, "tbt").median)} | ${withRange(stat(list, "lcp"), ms)} | ${withRange(stat(list, "observedLcp"), ms)} | ${withRange(ratios(list, copy, "lcp"), ratio)} | ${withRange(stat(list, "cls"), cls)} | ${withRange(stat(list, "tti"), ms)} | ${withRange(stat(list, "pageScriptBytes"), kb)} |`,
       );
     }
     const floor = byPage[FLOOR_PAGE] as Sample[];
@@ -412,11 +460,8 @@ async function main() {
     out(
       `Above the floor (median of per-run differences): ${ROUTES.map((path) => {
         const list = byPage[path] as Sample[];
-        const above = (key: NumericKey) =>
-          spread(list.map((sample, run) => sample[key] - (floor[run] as Sample)[key])).median;
-        const signed = (value: number) =>
-          Number.isFinite(value) ? `${value >= 0 ? "+" : "−"}${Math.abs(Math.round(value))} ms` : "n/a";
-        return `${label(path)} TBT ${signed(above("tbt"))}, TTI ${signed(above("tti"))}`;
+        const above = (key: NumericKey) => signed(ms)(differences(list, floor, key).median);
+        return `${label(path)} TBT ${above("tbt")}, TTI ${above("tti")}`;
       }).join("; ")}.`,
     );
     out();
@@ -461,8 +506,12 @@ async function main() {
   );
 
   writeFileSync(join(resultsDir, `${stamp}.md`), `${lines.join("\n")}\n`);
+  console.log(`\nWritten to bench/results/${stamp}.md`);
   // A foreign build's figures are kept in bench/results/ only.
-  if (!process.env.BENCH_DIST) writeSection(join(ROOT, "bench/latest.md"), PAGE_SECTION, lines.join("\n"));
+  if (SAVE && !process.env.BENCH_DIST) {
+    writeSection(join(ROOT, "bench/latest.md"), PAGE_SECTION, lines.join("\n"));
+    console.log("and to bench/latest.md");
+  }
 }
 
 main().catch((error: unknown) => {
