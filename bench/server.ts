@@ -66,6 +66,7 @@ async function startServer(
       API_KEY,
       SMTP_URL: smtpUrl,
       RATE_LIMIT_MAX: "1000000", // the highest the configuration accepts
+      ALERT_LIMIT: "999999/1h",
       LOG_LEVEL: "error",
       MAX_CONNECTIONS_PER_IP: "1000",
       ...env,

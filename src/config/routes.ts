@@ -9,6 +9,7 @@
  * rewrite in `firebase.json` (a test fails until it is there).
  */
 import { pageText } from "../content/pages";
+import { MESSAGES_PATH, NOTIFY_PATH } from "../shared/contact/protocol";
 
 export interface RouteInfo {
   /** URL path; `null` for the not-found page, which answers every unknown path. */
@@ -36,6 +37,14 @@ export const routeIds = Object.keys(routes) as RouteId[];
 export function isRouteId(id: string | undefined): id is RouteId {
   return id !== undefined && Object.hasOwn(routes, id);
 }
+
+/**
+ * The server's JSON endpoints ("/api/…", "/email/…", a query string allowed): never pages, so the
+ * server answers them in JSON and the service worker leaves their navigations alone.
+ */
+export const API_PATH = new RegExp(
+  `^/(?:${[MESSAGES_PATH, NOTIFY_PATH].map((path) => path.split("/")[1]).join("|")})(?:[/?#]|$)`,
+);
 
 /** The URL the build renders the not-found page at: any path no route matches. */
 export const NOT_FOUND_URL = "/404";

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync } from "node:zlib";
-import { NOT_BUILT_MESSAGE } from "../../server/static-site";
+import { NOT_BUILT_MESSAGE } from "../../server/http/static-site";
 import { appPaths } from "../../src/config/routes";
 import { DOCUMENT_ONLY_HEADERS, LIBRARY_STYLE_HASHES } from "../../src/config/security-headers";
 import {
