@@ -4,23 +4,19 @@
  * it prints to a terminal holds a control character a visitor typed.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { Ajv } from "ajv";
-import addFormats from "ajv-formats";
 import type { StoreRequestBody } from "../../src/shared/contact/protocol";
 import { oneLine } from "../../src/shared/one-line";
 import { storageOf } from "../config";
 import { AJV_OPTIONS, importLineSchema, validationMessage } from "../contact/schemas";
-import { openDatabase } from "../store/database";
-import { openRedisMailJobStore } from "../store/redis-mail-jobs";
+import { type Db, openDatabase } from "../store/database";
 import { purgeOlderThan } from "../store/retention";
-import { connectSharedState } from "../store/shared-state";
 import {
   createSqliteMailJobStore,
   createSqliteMessageStore,
   ImportConflictError,
   mailStates,
 } from "../store/sqlite-stores";
-import type { MailState } from "../store/stores";
+import type { MailJobStore, MailState } from "../store/stores";
 
 export const USAGE = `Usage: npm run messages -- <command>
   list                          one line per message, oldest first, with its mail's state
@@ -56,7 +52,8 @@ function safeJson(value: unknown): string {
 }
 
 /** Every line of an export file checked with the API's own schema; throws at the first bad one. */
-function readImport(file: string): (StoreRequestBody & { createdAt: string; line: number })[] {
+async function readImport(file: string): Promise<(StoreRequestBody & { createdAt: string; line: number })[]> {
+  const [{ Ajv }, { default: addFormats }] = await Promise.all([import("ajv"), import("ajv-formats")]);
   const ajv = new Ajv(AJV_OPTIONS);
   addFormats(ajv);
   const valid = ajv.compile(importLineSchema);
@@ -79,6 +76,17 @@ function readImport(file: string): (StoreRequestBody & { createdAt: string; line
     }
     return [{ ...value, createdAt: new Date(created).toISOString(), line: index + 1 }];
   });
+}
+
+/** The mail queue in Redis (REDIS_URL), loaded only for the command that needs it. */
+async function redisJobs(url: string, db: Db): Promise<MailJobStore> {
+  const [{ connectSharedState }, { openRedisMailJobStore }] = await Promise.all([
+    import("../store/shared-state"),
+    import("../store/redis-mail-jobs"),
+  ]);
+  const shared = await connectSharedState(url, console);
+  const jobs = openRedisMailJobStore(shared, db, console);
+  return { ...jobs, close: () => jobs.close().then(() => shared.close()) };
 }
 
 async function run(args: string[]): Promise<void> {
@@ -126,7 +134,7 @@ async function run(args: string[]): Promise<void> {
       const file = rest[0];
       if (file === undefined || !existsSync(file))
         throw new UsageError(`import needs an existing file (got "${file ?? ""}").`);
-      const lines = readImport(file);
+      const lines = await readImport(file);
       const added = await messages.addAll(lines).catch((error: unknown) => {
         if (!(error instanceof ImportConflictError)) throw error;
         const line = lines[error.index];
@@ -136,15 +144,12 @@ async function run(args: string[]): Promise<void> {
       });
       console.log(`Imported ${added} new message(s); ${lines.length - added} were already stored.`);
     } else {
-      const shared = redisUrl === undefined ? undefined : await connectSharedState(redisUrl, console);
-      const jobs =
-        shared === undefined ? createSqliteMailJobStore(db) : openRedisMailJobStore(shared, db, console);
+      const jobs = redisUrl === undefined ? createSqliteMailJobStore(db) : await redisJobs(redisUrl, db);
       try {
         const count = await jobs.retryFailed();
         console.log(`${count} failed mail(s) queued again; the server sends them within a minute.`);
       } finally {
         await jobs.close();
-        await shared?.close();
       }
     }
   } finally {

@@ -223,14 +223,15 @@ test("list and export never write a control character a visitor typed to the ter
 
 test("a wrong command or option prints the usage and exits with 2", async () => {
   const dataDir = await tempDir();
-  for (const args of [["frobnicate"], ["delete"], ["purge", "--older-than", "soon"]]) {
+  const runs = [["frobnicate"], ["delete"], ["purge", "--older-than", "soon"]].map(async (args) => {
     const failure = await messagesCli(dataDir, ...args).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );
     expect(failure?.code, args.join(" ")).toBe(2);
     expect(failure?.stderr).toContain("Usage: npm run messages -- <command>");
-  }
+  });
+  await Promise.all(runs);
 });
 
 test("a messages.jsonl of the first version stops the start with the command that imports it", async () => {
