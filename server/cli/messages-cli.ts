@@ -14,9 +14,10 @@ import {
   createSqliteMailJobStore,
   createSqliteMessageStore,
   ImportConflictError,
+  type JobRow,
   mailStates,
 } from "../store/sqlite-stores";
-import type { MailJobStore, MailState } from "../store/stores";
+import type { MailJobStore } from "../store/stores";
 
 export const USAGE = `Usage: npm run messages -- <command>
   list                          one line per message, oldest first, with its mail's state
@@ -35,12 +36,12 @@ function option(args: string[], name: string): string {
   return value;
 }
 
-function describe(mail: MailState | undefined, notifiedAt: string | null): string {
+function describe(mail: JobRow | undefined, notifiedAt: string | null): string {
   if (notifiedAt !== null || mail?.state === "sent") return "mailed";
   if (mail === undefined) return "not mailed";
-  if (mail.state === "failed") return `mail failed: ${oneLine(mail.reason, 120)}`;
-  const error = mail.lastError === null ? "" : ` (${oneLine(mail.lastError, 80)})`;
-  return `mail pending, next attempt ${new Date(mail.nextAttemptAt).toISOString()}${error}`;
+  if (mail.state === "failed") return `mail failed: ${oneLine(mail.last_error ?? "", 120)}`;
+  const error = mail.last_error === null ? "" : ` (${oneLine(mail.last_error, 80)})`;
+  return `mail pending, next attempt ${new Date(mail.next_attempt_at ?? 0).toISOString()}${error}`;
 }
 
 /** JSON with C1 controls and line separators escaped too (JSON.stringify escapes only C0). */

@@ -1,24 +1,12 @@
 /**
  * `POST /contact`: the contact form sent without JavaScript (scripts off, or a click before the
- * page hydrated). The browser posts the fields urlencoded to the contact page's own path, and the
- * answer is that page again with the result and what was typed. Nothing typed ever lands in a
- * URL.
- *
- * The message takes exactly the page's way: the same validation (`validateFields`), the same
- * `deliver` (save → notify) and the same adapters from `createDeliverDeps` (Firestore when the
- * VITE_FIREBASE_* settings are given, else the local store). The HTTP steps reach this same
- * server through `app.inject` instead of the network: the JSON routes run as they do for the page
- * (API key, schema, per-IP rate limit with the visitor's address, idempotency, the one store and
- * mailer), and no port, loopback address or proxy setting is involved.
- *
- * A form post cannot carry the API key (which is public anyway), so this route is protected the
- * way the JSON API really is: an Origin check against the configured public origins (not Host),
- * a per-IP rate limit, a body limit and validation.
- *
- * Duplicates (a reload or Back re-posting the form) are neither stored nor mailed twice: the
- * message id is derived from the message itself, so a repeat is the same id for the store (one
- * record / Firestore document) and the same Idempotency-Key for the mail. A per-render token is
- * not possible here: the contact page is prerendered once at build time and served statically.
+ * page hydrated), answered with the contact page again, the result and what was typed; nothing
+ * typed lands in a URL. The message takes the page's way: the same validation, the same
+ * `deliver` and adapters (Firestore when configured), its HTTP steps reaching this server's JSON
+ * routes through `app.inject` (key, schema, rate limit with the visitor's address, idempotency).
+ * An Origin check (not Host), a rate limit, a body limit and validation guard it, since a form
+ * cannot carry the API key. The message id is derived from the message, so a reload or a Back
+ * that posts it again is neither stored nor mailed twice (the page is prerendered, so no token).
  */
 import { createHash } from "node:crypto";
 import formbody from "@fastify/formbody";

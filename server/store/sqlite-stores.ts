@@ -9,32 +9,9 @@ import {
   IDEMPOTENCY_TTL_MS,
   type MailJob,
   type MailJobStore,
-  type MailState,
   type MessageStore,
   type StoredMessage,
 } from "./stores";
-
-/** A row of the messages table as SQLite returns it. */
-export interface MessageRow {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  created_at: string;
-  notified_at: string | null;
-}
-
-/** The one mapping from a messages row to a StoredMessage (the server's stores and the tests' reader). */
-export function toMessage(row: MessageRow): StoredMessage {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    message: row.message,
-    createdAt: row.created_at,
-    notifiedAt: row.notified_at,
-  };
-}
 
 /** `addAll` refused: the message at `index` has the id of a stored message with other fields. */
 export class ImportConflictError extends Error {
@@ -43,15 +20,16 @@ export class ImportConflictError extends Error {
   }
 }
 
-/** Every stored message, oldest first. */
-export const ALL_MESSAGES_SQL = "SELECT * FROM messages ORDER BY created_at, id";
+/** Every stored message, oldest first, as StoredMessage objects (the server's stores and the tests' reader). */
+export const ALL_MESSAGES_SQL = `SELECT id, name, email, message, created_at AS createdAt, notified_at AS notifiedAt
+  FROM messages ORDER BY created_at, id`;
 
 export function createSqliteMessageStore(db: Db, dataDir: string): MessageStore {
   const insert = db.prepare(
     `INSERT INTO messages (id, name, email, message, created_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (id) DO NOTHING`,
   );
-  const byId = db.prepare<[string], MessageRow>("SELECT * FROM messages WHERE id = ?");
+  const byId = db.prepare<[string], StoredMessage>("SELECT * FROM messages WHERE id = ?");
   const add = db.transaction((message: StoreRequestBody, createdAt: string): AddOutcome => {
     const id = message.id.toLowerCase();
     if (insert.run(id, message.name, message.email, message.message, createdAt).changes === 1) return "added";
@@ -61,7 +39,7 @@ export function createSqliteMessageStore(db: Db, dataDir: string): MessageStore 
     return same ? "exists" : "conflict";
   });
   const notified = db.prepare("UPDATE messages SET notified_at = ? WHERE id = ? AND notified_at IS NULL");
-  const all = db.prepare<[], MessageRow>(ALL_MESSAGES_SQL);
+  const all = db.prepare<[], StoredMessage>(ALL_MESSAGES_SQL);
   const byEmail = db.prepare("DELETE FROM messages WHERE email = ? COLLATE NOCASE");
   const before = db.prepare("DELETE FROM messages WHERE created_at < ?");
   const finishedBefore = db.prepare("DELETE FROM mail_queue WHERE state != 'pending' AND created_at < ?");
@@ -88,7 +66,7 @@ export function createSqliteMessageStore(db: Db, dataDir: string): MessageStore 
     markNotified: async (id, at) => {
       guarded(() => notified.run(at.toISOString(), id.toLowerCase()));
     },
-    list: async () => guarded(() => all.all().map(toMessage)),
+    list: async () => guarded(() => all.all()),
     deleteByEmail: async (email) => guarded(() => byEmail.run(email.trim()).changes),
     purgeOlderThan: async (cutoff) =>
       guarded(() => {
@@ -98,7 +76,8 @@ export function createSqliteMessageStore(db: Db, dataDir: string): MessageStore 
   };
 }
 
-interface JobRow {
+/** A row of the mail queue as SQLite returns it. */
+export interface JobRow {
   key: string;
   fingerprint: string;
   state: "pending" | "sent" | "failed";
@@ -118,18 +97,13 @@ const toJob = (row: JobRow): MailJob => ({
   digest: row.digest === 1,
 });
 
-/** Each mail job's state by key (a message's id is its job's key), for the messages CLI. */
-export function mailStates(db: Db): Map<string, MailState> {
-  const rows = db.prepare<[], JobRow>("SELECT * FROM mail_queue").all();
+/** Each mail job by key (a message's id is its job's key), for the messages CLI. */
+export function mailStates(db: Db): Map<string, JobRow> {
   return new Map(
-    rows.map((row): [string, MailState] => [
-      row.key,
-      row.state === "pending"
-        ? { state: "pending", nextAttemptAt: row.next_attempt_at ?? 0, lastError: row.last_error }
-        : row.state === "failed"
-          ? { state: "failed", reason: row.last_error ?? "" }
-          : { state: "sent" },
-    ]),
+    db
+      .prepare<[], JobRow>("SELECT * FROM mail_queue")
+      .all()
+      .map((row) => [row.key, row]),
   );
 }
 
@@ -160,9 +134,12 @@ export function createSqliteMailJobStore(
        payload = CASE @state WHEN 'sent' THEN NULL ELSE payload END
      WHERE key = @key AND holder = @holder`,
   );
-  const count = db.prepare(
-    "INSERT INTO alert_windows VALUES (?, 1) ON CONFLICT DO UPDATE SET count = count + 1",
-  );
+  /** The one value a query answers. */
+  const value = (query: string, ...params: unknown[]) =>
+    db
+      .prepare(query)
+      .pluck()
+      .get(...params) as number;
   const takeDue = db.transaction((holder: string, leaseMs: number, limit: number) => {
     const rows = due.all({ now: now(), limit });
     for (const row of rows) lease.run(holder, now() + leaseMs, row.key);
@@ -193,23 +170,19 @@ export function createSqliteMailJobStore(
       );
     },
     nextDueAt: async () =>
-      guarded(
-        () =>
-          db
-            .prepare("SELECT min(next_attempt_at) FROM mail_queue WHERE state = 'pending' AND holder IS NULL")
-            .pluck()
-            .get() as number | null,
+      guarded(() =>
+        value("SELECT min(next_attempt_at) FROM mail_queue WHERE state = 'pending' AND holder IS NULL"),
       ) ?? undefined,
     counts: async () =>
-      guarded(() => {
-        const byState = db.prepare("SELECT count(*) FROM mail_queue WHERE state = ?").pluck();
-        const late = db.prepare("SELECT count(*) FROM mail_queue WHERE state = 'pending' AND created_at < ?");
-        return {
-          pending: byState.get("pending") as number,
-          failed: byState.get("failed") as number,
-          late: late.pluck().get(now() - 3_600_000) as number,
-        };
-      }),
+      guarded(() => ({
+        pending: value("SELECT count(*) FROM mail_queue WHERE state = 'pending'"),
+        failed: value("SELECT count(*) FROM mail_queue WHERE state = 'failed'"),
+        late: value(
+          "SELECT count(*) FROM mail_queue WHERE state = 'pending' AND created_at < ?",
+          now() - 3_600_000,
+        ),
+      })),
+    // A retried job starts over: due now, its 3 days counted from now.
     retryFailed: async () =>
       guarded(
         () =>
@@ -222,9 +195,11 @@ export function createSqliteMailJobStore(
       ),
     countAlert: async (start) =>
       guarded(() => {
-        count.run(start);
         db.prepare("DELETE FROM alert_windows WHERE start < ?").run(start);
-        return db.prepare("SELECT count FROM alert_windows WHERE start = ?").pluck().get(start) as number;
+        return value(
+          "INSERT INTO alert_windows VALUES (?, 1) ON CONFLICT DO UPDATE SET count = count + 1 RETURNING count",
+          start,
+        );
       }),
     prune: async () => {
       guarded(() =>

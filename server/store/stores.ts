@@ -8,16 +8,16 @@
  */
 import type { NotifyRequestBody, StoreRequestBody } from "../../src/shared/contact/protocol";
 
-/** A message as stored by `POST /api/messages` (and the no-JS form). */
+/**
+ * A message as stored by `POST /api/messages` (and the no-JS form): its UUID (lowercase), the
+ * fields, when it was stored, and when its alert (Idempotency-Key = id) went out (ISO 8601).
+ */
 export interface StoredMessage {
-  /** The message's UUID, lowercase. */
   id: string;
   name: string;
   email: string;
   message: string;
-  /** Server time the message was stored, ISO 8601. */
   createdAt: string;
-  /** When the owner's alert for this message (notify with Idempotency-Key = id) went out; null before. */
   notifiedAt: string | null;
 }
 
@@ -45,37 +45,24 @@ export interface MessageStore {
   purgeOlderThan(cutoff: Date): Promise<number>;
 }
 
-/** One mail of the queue: the owner's alert for a notify request, recorded before it is sent. */
+/**
+ * One mail of the queue: the owner's alert for a notify request under its Idempotency-Key (or a
+ * random key), recorded (epoch ms) before it is sent; its failed attempts so far; and whether it
+ * goes out in its ALERT_LIMIT window's digest instead of an alert of its own.
+ */
 export interface MailJob {
-  /** The Idempotency-Key (or a random key when the request had none). */
   key: string;
   payload: NotifyRequestBody;
-  /** Epoch milliseconds when the job was recorded; stable across attempts and restarts. */
   createdAt: number;
-  /** Attempts that ended in an error so far. */
   attempts: number;
-  /** Past the ALERT_LIMIT: sent in its window's digest instead of an alert of its own. */
   digest: boolean;
 }
 
-/** How an attempt ended. */
+/** How an attempt ended: sent, due again at `at` (after `error`, or deferred to a digest), or failed. */
 export type Settlement =
   | { state: "sent" }
   | { state: "pending"; at: number; error?: string; digest?: boolean }
   | { state: "failed"; error: string };
-
-/** A job's state, as the messages CLI shows it. */
-export type MailState =
-  | { state: "sent" }
-  | { state: "pending"; nextAttemptAt: number; lastError: string | null }
-  | { state: "failed"; reason: string };
-
-/** For /healthz: jobs failed for good, pending, and pending for more than an hour. */
-export interface MailCounts {
-  pending: number;
-  failed: number;
-  late: number;
-}
 
 /** The mail queue's jobs, which double as the Idempotency-Key records of the notify endpoint. */
 export interface MailJobStore {
@@ -91,7 +78,8 @@ export interface MailJobStore {
   settle(key: string, holder: string, settlement: Settlement): Promise<void>;
   /** When the next pending job is due; undefined when none is. */
   nextDueAt(): Promise<number | undefined>;
-  counts(): Promise<MailCounts>;
+  /** For /healthz: jobs pending, failed for good, and pending for more than an hour (`late`). */
+  counts(): Promise<{ pending: number; failed: number; late: number }>;
   /** Makes every failed job pending again, due now; resolves to the count. */
   retryFailed(): Promise<number>;
   /** Counts one alert mail in the ALERT_LIMIT window starting at `start`; resolves to its count so far. */

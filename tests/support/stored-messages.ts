@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { DATABASE_FILE } from "../../server/store/database";
-import { ALL_MESSAGES_SQL, type MessageRow, toMessage } from "../../server/store/sqlite-stores";
+import { ALL_MESSAGES_SQL } from "../../server/store/sqlite-stores";
 import type { StoredMessage } from "../../server/store/stores";
 
 /** Runs `read` on a read-only connection to DATA_DIR's database; `fallback` when there is none yet. */
@@ -25,7 +25,7 @@ function reading<T>(dataDir: string, fallback: T, read: (db: Database.Database) 
 
 /** The stored messages, oldest first. */
 export function storedMessages(dataDir: string): StoredMessage[] {
-  return reading(dataDir, [], (db) => db.prepare<[], MessageRow>(ALL_MESSAGES_SQL).all().map(toMessage));
+  return reading(dataDir, [], (db) => db.prepare<[], StoredMessage>(ALL_MESSAGES_SQL).all());
 }
 
 /** A row of the mail queue, as the server keeps it. */
