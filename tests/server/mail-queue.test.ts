@@ -42,7 +42,7 @@ function messagesCli(dataDir: string, ...args: string[]) {
 }
 
 describe("the queue itself", () => {
-  async function queueOn(dataDir: string, now = Date.now) {
+  async function queueOn(dataDir: string, now = Date.now, alertLimit = { max: 100, windowMs: 3_600_000 }) {
     const { db } = openDatabase(dataDir);
     const jobs = createSqliteMailJobStore(db, { owner: true, now });
     const mailer = createMailer({
@@ -57,7 +57,7 @@ describe("the queue itself", () => {
       autoReply: false,
       log: silent,
       retryMs: 60_000,
-      alertLimit: { max: 100, windowMs: 3_600_000 },
+      alertLimit,
       leaseMs: 60_000,
       sweepEveryMs: 60_000,
     });
@@ -66,7 +66,7 @@ describe("the queue itself", () => {
       mailer.close();
       db.close();
     };
-    return { queue, close };
+    return { queue, jobs, close };
   }
 
   test("a failed send keeps its job, due again after MAIL_RETRY_MS; the next attempt sends it", async () => {
@@ -86,6 +86,64 @@ describe("the queue itself", () => {
       smtp.answer = "accept";
       await queue.run(); // not due yet: nothing is sent
       expect(smtp.arrivals).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a digest whose send fails stays a digest, due again with its attempt counted", async () => {
+    const dataDir = await tempDir();
+    const { queue, close } = await queueOn(dataDir, Date.now, { max: 0, windowMs: 300 });
+    try {
+      smtp.answer = 451;
+      await queue.notify("over-the-limit", validMessage);
+      await queue.run(); // past the limit: waits for its window's end, nothing sent yet
+      expect(smtp.arrivals).toHaveLength(0);
+      expect(mailJobs(dataDir)).toMatchObject([{ state: "pending", digest: 1, attempts: 0 }]);
+      await expect
+        .poll(async () => {
+          await queue.run();
+          return smtp.arrivals.length;
+        })
+        .toBe(1);
+      expect((await parseMail(smtp.arrivals[0]?.raw ?? "")).subject).toBe("1 more portfolio message");
+      expect(mailJobs(dataDir)).toMatchObject([{ state: "pending", digest: 1, attempts: 1 }]);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a retried job starts over: its next temporary failure waits MAIL_RETRY_MS, not longer", async () => {
+    const dataDir = await tempDir();
+    const { queue, jobs, close } = await queueOn(dataDir);
+    try {
+      smtp.answer = 550;
+      await queue.notify("retried", validMessage);
+      await queue.run();
+      expect(mailJobs(dataDir)).toMatchObject([{ state: "failed", attempts: 1 }]);
+      expect(await jobs.retryFailed()).toBe(1);
+      smtp.answer = 451;
+      const before = Date.now();
+      await queue.run();
+      const [job] = mailJobs(dataDir);
+      expect(job).toMatchObject({ state: "pending", attempts: 1 });
+      expect(job?.next_attempt_at).toBeLessThanOrEqual(Date.now() + 75_000);
+      expect(job?.next_attempt_at).toBeGreaterThanOrEqual(before + 60_000);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a job pending for more than an hour counts as late for /healthz", async () => {
+    const dataDir = await tempDir();
+    let clock = Date.now();
+    const { jobs, close } = await queueOn(dataDir, () => clock);
+    try {
+      await jobs.record("slow", "fingerprint", validMessage);
+      clock += 59 * 60_000;
+      expect(await jobs.counts()).toEqual({ pending: 1, failed: 0, late: 0 });
+      clock += 2 * 60_000;
+      expect(await jobs.counts()).toEqual({ pending: 1, failed: 0, late: 1 });
     } finally {
       await close();
     }
