@@ -9,7 +9,6 @@ import { profile } from "../src/content/profile";
 import { DEV_API_KEY } from "../src/shared/contact/protocol";
 
 type Env = Record<string, string | undefined>;
-export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const ADDRESS = '[^\\s@<>()",;:\\\\[\\]]+@[^\\s@<>()",;:\\\\[\\]]+\\.[^\\s@<>()",;:\\\\[\\]]+';
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -78,11 +77,6 @@ type Settings = {
         ? string
         : string | undefined;
 };
-
-export interface MailAddress {
-  name: string;
-  address: string;
-}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -184,12 +178,13 @@ export function loadConfig(env: Env = process.env) {
     /** undefined: mails are written as .eml files to DATA_DIR/mail/. */
     smtpUrl: settings.SMTP_URL,
     ownerEmail: settings.OWNER_EMAIL,
-    mailFrom: (from === null
-      ? {
-          name: `${profile.brand} contact form`,
-          address: `no-reply@${settings.OWNER_EMAIL.split("@").at(-1)}`,
-        }
-      : { name: from[1]?.trim() ?? "", address: from[2] ?? from[3] ?? "" }) satisfies MailAddress,
+    mailFrom:
+      from === null
+        ? {
+            name: `${profile.brand} contact form`,
+            address: `no-reply@${settings.OWNER_EMAIL.split("@").at(-1)}`,
+          }
+        : { name: from[1]?.trim() ?? "", address: from[2] ?? from[3] ?? "" },
     autoReply: settings.AUTO_REPLY,
     rateLimitMax: settings.RATE_LIMIT_MAX,
     rateLimitWindowMs: settings.RATE_LIMIT_WINDOW_MS,
@@ -202,7 +197,8 @@ export function loadConfig(env: Env = process.env) {
     /** 0 turns load shedding off. */
     maxEventLoopDelayMs: settings.MAX_EVENT_LOOP_DELAY_MS,
     production,
-    logLevel: (settings.LOG_LEVEL ?? (settings.NODE_ENV === "test" ? "silent" : "info")) as LogLevel,
+    logLevel: (settings.LOG_LEVEL ??
+      (settings.NODE_ENV === "test" ? "silent" : "info")) as (typeof LOG_LEVELS)[number],
     /** The build's VITE_* settings, read by the page's own parser so both agree on every value. */
     client,
     redisUrl: settings.REDIS_URL,

@@ -131,24 +131,17 @@ export interface OpenedDatabase {
 
 /**
  * Opens (creating when needed) DATA_DIR/portfolio.db with the schema up to date. For the server
- * (`checked`), first what a start must not overlook: a damaged file stops it, an empty database
- * where messages were before gets a warning, and so do the files of the first version.
+ * (`checked`), first what a start must not overlook: a damaged file or the first version's
+ * messages.jsonl stops it, an empty database where messages were before gets a warning.
  */
 export function openDatabase(dataDir: string, { checked = false } = {}): OpenedDatabase {
   privateDir(dataDir);
   const path = join(dataDir, DATABASE_FILE);
-  for (const [file, advice] of [
-    [
-      "messages.jsonl",
-      "import it with `npm run messages -- import <DATA_DIR>/messages.jsonl`, then rename it",
-    ],
-    ["idempotency.jsonl", "rename or delete it (its records mattered for 24 hours)"],
-  ] as const) {
-    if (checked && existsSync(join(dataDir, file))) {
-      throw new StartupError(
-        `${join(dataDir, file)} is left from the first version of the server: ${advice}.`,
-      );
-    }
+  const legacy = join(dataDir, "messages.jsonl");
+  if (checked && existsSync(legacy)) {
+    throw new StartupError(
+      `${legacy} is left from the first version of the server: import it with \`npm run messages -- import <DATA_DIR>/messages.jsonl\`, then rename it.`,
+    );
   }
   privateFile(path);
   const db = new Database(path);
