@@ -9,7 +9,6 @@
  * rewrite in `firebase.json` (a test fails until it is there).
  */
 import { pageText } from "../content/pages";
-import { MESSAGES_PATH, NOTIFY_PATH } from "../shared/contact/protocol";
 
 export interface RouteInfo {
   /** URL path; `null` for the not-found page, which answers every unknown path. */
@@ -39,12 +38,11 @@ export function isRouteId(id: string | undefined): id is RouteId {
 }
 
 /**
- * The server's JSON endpoints ("/api/…", "/email/…", a query string allowed): never pages, so the
- * server answers them in JSON and the service worker leaves their navigations alone.
+ * The server's JSON endpoints ("/api/…", "/email/…", a query string allowed; the protocol's paths
+ * are under them, which a test checks): never pages, so the server answers them in JSON and the
+ * service worker leaves their navigations alone.
  */
-export const API_PATH = new RegExp(
-  `^/(?:${[MESSAGES_PATH, NOTIFY_PATH].map((path) => path.split("/")[1]).join("|")})(?:[/?#]|$)`,
-);
+export const API_PATH = /^\/(?:api|email)(?:[/?#]|$)/;
 
 /** The URL the build renders the not-found page at: any path no route matches. */
 export const NOT_FOUND_URL = "/404";
