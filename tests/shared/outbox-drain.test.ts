@@ -22,6 +22,7 @@ import type { OutboxMessage } from "../../src/shared/contact/outbox-messages";
 import {
   API_KEY,
   mailFiles,
+  queueSettled,
   removeTempDirs,
   startServer,
   storedMessages,
@@ -108,6 +109,7 @@ describe("drain against the real server", () => {
       queued.flatMap((m) => [`/api/messages ${m.id}`, `/email/send-notification ${m.id}`]),
     );
     expect((await stored()).slice(storedBefore).map((line) => line.id)).toEqual(queued.map((m) => m.id));
+    await queueSettled(server); // the server answers once a mail is queued, and sends it right after
     expect((await mailFiles(server.dataDir)).length - mailsBefore).toBe(3);
     expect(announced).toEqual(queued.map((m) => ({ type: "OUTBOX_DELIVERED", id: m.id, from: "page" })));
   });
