@@ -63,6 +63,21 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/(shared|config)/|^src/content/profile\\.ts$" },
     },
     {
+      name: "build-not-into-server",
+      severity: "error",
+      comment: "build/ makes the site from src/; the server is a separate program it never runs.",
+      from: { path: "^build/" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "nothing-at-run-time-imports-build",
+      severity: "error",
+      comment:
+        "build/ is build-time code. The one exception is the inline-block hashing the server repeats over STATIC_DIR at start.",
+      from: { path: "^(src|sw|server)/" },
+      to: { path: "^build/", pathNot: "^build/csp-hashes\\.ts$" },
+    },
+    {
       name: "product-not-into-tests",
       severity: "error",
       comment: "Nothing that ships imports test code.",

@@ -7,6 +7,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { Agent, get as httpGet } from "node:http";
+import { connect, type Socket } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -66,6 +68,7 @@ async function startServer(
       API_KEY,
       SMTP_URL: smtpUrl,
       RATE_LIMIT_MAX: "1000000", // the highest the configuration accepts
+      ALERT_LIMIT: "999999/1h",
       LOG_LEVEL: "error",
       MAX_CONNECTIONS_PER_IP: "1000",
       ...env,
@@ -160,6 +163,68 @@ const storeRow = rows.find((row) => row.name.startsWith("POST /api/messages"));
 const notifyRow = rows.find((row) => row.name.startsWith("POST notify"));
 
 /**
+ * Idle sockets: 40 loopback addresses hold 50 sockets each and open a new one whenever one is
+ * closed (by the per-address cap at once, or the header time limit), while /healthz is asked from
+ * another address, one request after the other, for the run's duration.
+ */
+async function idleSocketFlood(): Promise<{
+  probes: number;
+  answered: number;
+  p50: number;
+  p99: number;
+  opened: number;
+}> {
+  const floodSmtp = await startSmtp();
+  const dir = mkdtempSync(join(tmpdir(), "portfolio-bench-flood-"));
+  const target = await startServer(dir, floodSmtp.url, { MAX_CONNECTIONS_PER_IP: "" });
+  const port = Number(new URL(target.url).port);
+  const sockets = new Set<Socket>();
+  let flooding = true;
+  let opened = 0;
+  const hold = (localAddress: string) => {
+    if (!flooding) return;
+    opened += 1;
+    const socket = connect({ host: "127.0.0.1", port, localAddress });
+    sockets.add(socket);
+    socket.on("error", () => {});
+    socket.once("close", () => {
+      sockets.delete(socket);
+      setImmediate(() => hold(localAddress));
+    });
+  };
+  for (let address = 10; address < 50; address += 1)
+    for (let i = 0; i < 50; i += 1) hold(`127.0.0.${address}`);
+  const latencies: number[] = [];
+  let probes = 0;
+  const agent = new Agent({ localAddress: "127.0.0.2", keepAlive: false });
+  for (const until = Date.now() + DURATION_S * 1000; Date.now() < until; probes += 1) {
+    const started = performance.now();
+    const ok = await new Promise<boolean>((resolve) => {
+      const request = httpGet(`${target.url}/healthz`, { agent, timeout: 10_000 }, (response) => {
+        response.resume();
+        response.once("end", () => resolve(response.statusCode === 200));
+      });
+      request.once("timeout", () => request.destroy());
+      request.once("error", () => resolve(false));
+    });
+    if (ok) latencies.push(performance.now() - started);
+  }
+  flooding = false;
+  for (const socket of sockets) socket.destroy();
+  target.child.kill("SIGTERM");
+  await new Promise((resolve) => target.child.once("exit", resolve));
+  await floodSmtp.close();
+  rmSync(dir, { recursive: true, force: true });
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) =>
+    Math.round(latencies[Math.floor(share * (latencies.length - 1))] ?? Number.NaN);
+  return { probes, answered: latencies.length, p50: at(0.5), p99: at(0.99), opened };
+}
+process.stdout.write("idle-socket flood… ");
+const flood = await idleSocketFlood();
+console.log(`${flood.answered}/${flood.probes} health checks answered`);
+
+/**
  * Several instances (REDIS_URL): one instance, then two, sharing a real redis-server, under the
  * same load (the same 20 connections, spread over the instances). Requests that use Redis (rate
  * limit, idempotency + mail job) and one that does not (a page).
@@ -250,7 +315,11 @@ const lines = [
       `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result["2xx"]} | ${result.non2xx} | ${result.errors + result.timeouts} |`,
   ),
   "",
-  `Afterwards: ${stored} messages stored for ${storeRow?.result["2xx"] ?? 0} answers 201/200; ${mailed} mails accepted by SMTP for ${notifyRow?.result["2xx"] ?? 0} answers 200 (${mailed - (notifyRow?.result["2xx"] ?? 0)} sent but answered after the load ended or not at all).`,
+  `Afterwards: ${stored} messages stored for ${storeRow?.result["2xx"] ?? 0} answers 201/200; ${mailed} mails accepted by SMTP for ${notifyRow?.result["2xx"] ?? 0} answers 200 (a notify is answered once its mail job is recorded; the rest were still in the mail queue when the server was stopped).`,
+  "",
+  "### Idle sockets",
+  "",
+  `40 loopback addresses holding 50 idle sockets each (2,000), re-opened as the server closes them (${flood.opened} opened in ${DURATION_S} s), while /healthz is asked from another address, one request after the other: ${flood.answered} of ${flood.probes} answered 200, p50 ${flood.p50} ms, p99 ${flood.p99} ms.`,
   "",
   "### Several instances sharing Redis (REDIS_URL), the same load spread over them",
   "",

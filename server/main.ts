@@ -4,13 +4,14 @@
  */
 import { existsSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
-import { buildServer } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { buildServer } from "./http/build-server";
+import { StartupError } from "./store/database";
 
 function fail(error: unknown): never {
   const reason = error instanceof Error ? error.message : String(error);
   console.error(`Cannot start the server: ${reason}`);
-  if (!(error instanceof ConfigError)) console.error(error);
+  if (!(error instanceof ConfigError || error instanceof StartupError)) console.error(error);
   process.exit(1);
 }
 

@@ -2,7 +2,7 @@
  * Which precached document answers a navigation. Pure functions (no Workbox, no worker globals), so
  * the mapping is unit-tested on its own. The pages and their files come from the route table.
  */
-import { pageFile, routeIds, routes } from "../src/config/routes";
+import { API_PATH, pageFile, routeIds, routes } from "../src/config/routes";
 
 /** Each app route's path and its prerendered document: "/skills" → "/skills/index.html". */
 const ROUTE_DOCUMENTS: ReadonlyMap<string, string> = new Map(
@@ -23,7 +23,7 @@ const SHELL = `/${pageFile("home")}`;
  * last segment has a file extension (robots.txt, a screenshot, the resume opened in a tab): those
  * are files, not pages, and a page in their place would be wrong.
  */
-export const NAVIGATION_DENYLIST: readonly RegExp[] = [/^\/(?:api|email)(?:\/|$)/, /\/[^/]+\.[^/]+$/];
+export const NAVIGATION_DENYLIST: readonly RegExp[] = [API_PATH, /\/[^/]+\.[^/]+$/];
 
 /** "/skills/" → "/skills"; "/" stays "/". */
 function trimTrailingSlash(pathname: string): string {

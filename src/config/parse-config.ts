@@ -27,9 +27,16 @@ const FIREBASE_REQUIRED = [
   "VITE_FIREBASE_APP_ID",
 ] as const;
 
-function clean(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
+/**
+ * The environment with every value trimmed and blank ones left out: blank means unset, for the
+ * build's variables and the server's alike (the one place that rule lives).
+ */
+export function withoutBlanks<T extends object>(env: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(env).flatMap(([name, value]: [string, unknown]) =>
+      typeof value === "string" && value.trim() !== "" ? [[name, value.trim()]] : [],
+    ),
+  ) as Partial<T>;
 }
 
 /** The client's configuration: the message pipeline's settings and the site's public URL. */
@@ -42,8 +49,9 @@ export interface ClientConfig extends PipelineConfig {
  * Reads and validates the client configuration once. Throws with a sentence that names the
  * variable to fix; `vite.config.ts` calls this too, so a bad value fails the build.
  */
-export function parseConfig(env: ClientEnv): ClientConfig {
-  const notifyUrl = clean(env.VITE_NOTIFY_URL) ?? "";
+export function parseConfig(raw: ClientEnv): ClientConfig {
+  const env = withoutBlanks(raw);
+  const notifyUrl = env.VITE_NOTIFY_URL ?? "";
   if (notifyUrl) {
     let url: URL;
     try {
@@ -56,19 +64,19 @@ export function parseConfig(env: ClientEnv): ClientConfig {
     }
   }
 
-  const siteUrl = clean(env.VITE_SITE_URL);
+  const siteUrl = env.VITE_SITE_URL;
   if (siteUrl !== undefined && (!/^https?:\/\/[^/]+/.test(siteUrl) || !URL.canParse(siteUrl))) {
     throw new Error(`VITE_SITE_URL must be the site's absolute http(s) URL, got "${siteUrl}".`);
   }
 
-  const given = FIREBASE_REQUIRED.filter((name) => clean(env[name]));
+  const given = FIREBASE_REQUIRED.filter((name) => env[name] !== undefined);
   if (given.length > 0 && given.length < FIREBASE_REQUIRED.length) {
-    const missing = FIREBASE_REQUIRED.filter((name) => !clean(env[name]));
+    const missing = FIREBASE_REQUIRED.filter((name) => env[name] === undefined);
     throw new Error(`Firebase is partly configured: set ${missing.join(", ")} too, or none of them.`);
   }
 
   let emulator: PipelineConfig["firestoreEmulator"];
-  const emulatorHost = clean(env.VITE_FIREBASE_EMULATOR_HOST);
+  const emulatorHost = env.VITE_FIREBASE_EMULATOR_HOST;
   if (emulatorHost) {
     const match = /^([^:]+):(\d{1,5})$/.exec(emulatorHost);
     if (!match?.[1] || !match[2]) {
@@ -80,18 +88,18 @@ export function parseConfig(env: ClientEnv): ClientConfig {
   const firebase =
     given.length === FIREBASE_REQUIRED.length
       ? {
-          apiKey: clean(env.VITE_FIREBASE_API_KEY),
-          authDomain: clean(env.VITE_FIREBASE_AUTH_DOMAIN),
-          projectId: clean(env.VITE_FIREBASE_PROJECT_ID),
-          storageBucket: clean(env.VITE_FIREBASE_STORAGE_BUCKET),
-          messagingSenderId: clean(env.VITE_FIREBASE_MESSAGING_SENDER_ID),
-          appId: clean(env.VITE_FIREBASE_APP_ID),
+          apiKey: env.VITE_FIREBASE_API_KEY,
+          authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
+          projectId: env.VITE_FIREBASE_PROJECT_ID,
+          storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET,
+          messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID,
+          appId: env.VITE_FIREBASE_APP_ID,
         }
       : null;
 
   return {
     notifyUrl: notifyUrl.replace(/\/+$/, ""),
-    apiKey: clean(env.VITE_NOTIFY_API_KEY) ?? DEV_API_KEY,
+    apiKey: env.VITE_NOTIFY_API_KEY ?? DEV_API_KEY,
     firebase,
     firestoreEmulator: emulator,
     siteUrl: siteUrl === undefined ? null : new URL(siteUrl).origin,

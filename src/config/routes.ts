@@ -37,6 +37,13 @@ export function isRouteId(id: string | undefined): id is RouteId {
   return id !== undefined && Object.hasOwn(routes, id);
 }
 
+/**
+ * The server's JSON endpoints ("/api/…", "/email/…", a query string allowed; the protocol's paths
+ * are under them, which a test checks): never pages, so the server answers them in JSON and the
+ * service worker leaves their navigations alone.
+ */
+export const API_PATH = /^\/(?:api|email)(?:[/?#]|$)/;
+
 /** The URL the build renders the not-found page at: any path no route matches. */
 export const NOT_FOUND_URL = "/404";
 

@@ -5,7 +5,7 @@
  */
 import type { Page, Request } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { SENT_MESSAGE } from "../../server/api-routes";
+import { SENT_MESSAGE } from "../../server/contact/api-routes";
 import { profile } from "../../src/content/profile";
 import { VALIDATION_TEXT } from "../../src/shared/contact/texts";
 import { expect, expectNoAxeViolations, pageStill, test } from "./fixtures";

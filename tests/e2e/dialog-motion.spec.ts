@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { SENT_MESSAGE } from "../../server/api-routes";
+import { SENT_MESSAGE } from "../../server/contact/api-routes";
 import { expect, pageSettled, test } from "./fixtures";
 import { holdNotifications, submitContact } from "./outbox-helpers";
 

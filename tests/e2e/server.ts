@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closedPort } from "../support/net";
 
+import { mailJobs } from "../support/stored-messages";
+
 export { storedMessages } from "../support/stored-messages";
 export { closedPort };
 
@@ -20,10 +22,18 @@ export function freshDir(path: string): string {
   return path;
 }
 
-/** The mails the server wrote to DATA_DIR/outbox/ (raw .eml text). */
+/**
+ * The mails the server wrote to DATA_DIR/mail/ (raw .eml text), once its mail queue has sent
+ * what is due: the server answers before it sends, so this waits (up to 15 s) for the queue.
+ */
 export function outboxMails(dataDir: string): string[] {
+  const sending = () =>
+    mailJobs(dataDir).some((job) => job.state === "pending" && (job.next_attempt_at ?? 0) <= Date.now());
+  for (const deadline = Date.now() + 15_000; sending() && Date.now() < deadline; ) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
   try {
-    const dir = join(dataDir, "outbox");
+    const dir = join(dataDir, "mail");
     return readdirSync(dir)
       .filter((name) => name.endsWith(".eml"))
       .sort()
@@ -67,6 +77,7 @@ export async function startServer(
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      ALERT_LIMIT: "100000/1h",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -43,6 +43,7 @@ export async function startChildServer(dataDir: string, options: ChildOptions = 
       API_KEY,
       OWNER_EMAIL,
       RATE_LIMIT_MAX: "1000000",
+      ALERT_LIMIT: "100000/1h",
       LOG_LEVEL: "warn",
       ...options.env,
     },

@@ -3,11 +3,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
-import { DEV_KEY_WARNING } from "../../server/app";
 import { ConfigError, loadConfig } from "../../server/config";
+import { DEV_KEY_WARNING } from "../../server/http/build-server";
 import { profile } from "../../src/content/profile";
 import { DEV_API_KEY, NOTIFY_PATH } from "../../src/shared/contact/protocol";
-import { outboxFiles, post, removeTempDirs, tempDir, validMessage } from "./helpers";
+import { mailFiles, post, removeTempDirs, tempDir, validMessage } from "./helpers";
 
 afterAll(async () => {
   await removeTempDirs();
@@ -23,7 +23,6 @@ describe("loadConfig", () => {
       staticDir: resolve("dist"),
       apiKey: DEV_API_KEY,
       usingDevApiKey: true,
-      allowedOrigins: [],
       smtpUrl: undefined,
       ownerEmail: profile.email,
       autoReply: false,
@@ -31,13 +30,13 @@ describe("loadConfig", () => {
       rateLimitWindowMs: 60_000,
       trustProxy: false,
       messageRetentionDays: 365,
-      maxConnections: 1_024,
-      maxConnectionsPerIp: 32,
+      maxConnections: 8_192,
+      maxConnectionsPerIp: 16,
       maxEventLoopDelayMs: 1_000,
       publicOrigins: [],
       production: false,
-      connectSrc: [],
-      hsts: false,
+      mailRetryMs: 60_000,
+      alertLimit: { max: 30, windowMs: 3_600_000 },
     });
     expect(config.mailFrom.address).toMatch(/^no-reply@/);
   });
@@ -48,7 +47,7 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", API_KEY: DEV_API_KEY })).toThrow(/development key/);
     const config = loadConfig({ NODE_ENV: "production", API_KEY: "a-real-secret-key" });
     expect(config.usingDevApiKey).toBe(false);
-    expect(config.hsts).toBe(true);
+    expect(config.production).toBe(true);
   });
 
   test("reads every variable", () => {
@@ -69,6 +68,8 @@ describe("loadConfig", () => {
       MESSAGE_RETENTION_DAYS: "30",
       MAX_CONNECTIONS: "500",
       MAX_CONNECTIONS_PER_IP: "8",
+      MAIL_RETRY_MS: "500",
+      ALERT_LIMIT: "5/20s",
       VITE_NOTIFY_URL: "https://notify.example.org/api",
       VITE_SITE_URL: "https://me.example.org/",
       VITE_FIREBASE_API_KEY: "public-web-key",
@@ -82,7 +83,6 @@ describe("loadConfig", () => {
       staticDir: "/tmp/dist",
       apiKey: "secret-key-1",
       usingDevApiKey: false,
-      allowedOrigins: ["https://a.example", "https://b.example:8443"],
       smtpUrl: "smtps://user:pass@smtp.example.com:465",
       ownerEmail: "me@example.org",
       mailFrom: { name: "Portfolio", address: "hello@example.org" },
@@ -94,8 +94,10 @@ describe("loadConfig", () => {
       maxConnections: 500,
       maxConnectionsPerIp: 8,
       publicOrigins: ["https://me.example.org", "https://a.example", "https://b.example:8443"],
-      connectSrc: ["https://notify.example.org", "https://firestore.googleapis.com"],
+      mailRetryMs: 500,
+      alertLimit: { max: 5, windowMs: 20_000 },
       client: {
+        notifyUrl: "https://notify.example.org/api",
         siteUrl: "https://me.example.org",
         firebase: { apiKey: "public-web-key", projectId: "demo", appId: "1:2:web:3" },
       },
@@ -136,8 +138,33 @@ describe("loadConfig", () => {
     ["VITE_NOTIFY_URL", "/api"],
     ["VITE_SITE_URL", "example.com"],
     ["LOG_LEVEL", "loud"],
-  ])("%s=%s is a startup error naming the variable", (name, value) => {
-    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+    ["MAIL_RETRY_MS", "soon"],
+    ["ALERT_LIMIT", "30"],
+    ["ALERT_LIMIT", "30/1y"],
+    ["ALERT_LIMIT", "0/1h"],
+  ])("%s=%s is a startup error: one sentence that names the variable", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}[ :=][^\\n]*\\.$`));
+  });
+
+  test("the sentence says what the value must be, and repeats it unless it is a secret", () => {
+    expect(() => loadConfig({ PORT: "http" })).toThrow(
+      'PORT must be a whole number from 0 to 65535 (got "http").',
+    );
+    expect(() => loadConfig({ ALERT_LIMIT: "30" })).toThrow(
+      'ALERT_LIMIT must be a count per duration such as 30/1h or 5/20s (ms, s, m, h or d) (got "30").',
+    );
+    expect(() => loadConfig({ API_KEY: "has space in it" })).toThrow(
+      /^API_KEY must be 8 to 512 visible ASCII characters \(no spaces\)\.$/,
+    );
+    expect(() => loadConfig({ SMTP_URL: "http://user:secret@smtp.example" })).not.toThrow(/secret/);
+  });
+
+  test("blank values are unset, and the others are read trimmed", () => {
+    expect(loadConfig({ PORT: "  ", SMTP_URL: "", OWNER_EMAIL: " me@example.org " })).toMatchObject({
+      port: 4173,
+      smtpUrl: undefined,
+      ownerEmail: "me@example.org",
+    });
   });
 
   test("one Firebase variable alone is a startup error naming the missing ones, as it fails the build", () => {
@@ -204,7 +231,7 @@ describe("server/main.ts", () => {
 
     const response = await post(url, NOTIFY_PATH, validMessage, { headers: { "x-api-key": DEV_API_KEY } });
     expect(response.status).toBe(200);
-    expect(await outboxFiles(dataDir)).toHaveLength(1);
+    await expect.poll(async () => (await mailFiles(dataDir)).length).toBe(1);
 
     run.child.kill("SIGTERM");
     expect(await run.exited).toBe(0);

@@ -2,11 +2,14 @@
  * POST /contact: the contact form sent without JavaScript, over real HTTP. Storage is read with
  * the e2e helper (one reader of the store for all tests); mail goes to a real SMTP server.
  */
+import { join } from "node:path";
 import { type DefaultTreeAdapterMap, parse, defaultTreeAdapter as tree } from "parse5";
-import { MAIL_FAILED_MESSAGE, SENT_MESSAGE } from "../../server/api-routes";
-import { FORM_BODY_LIMIT, FORM_UNREADABLE } from "../../server/contact-form";
-import { MESSAGES } from "../../server/errors";
-import { RESULT_ID } from "../../server/result-page";
+import { SENT_MESSAGE } from "../../server/contact/api-routes";
+import { FORM_BODY_LIMIT, FORM_UNREADABLE } from "../../server/contact/form-route";
+import { RESULT_ID } from "../../server/contact/result-page";
+import { MESSAGES } from "../../server/http/errors";
+import { DATABASE_FILE } from "../../server/store/database";
+import { Database } from "../../server/store/sqlite-driver";
 import { VALIDATION_TEXT } from "../../src/shared/contact/texts";
 import { storedMessages } from "../e2e/server";
 import { type RecordingServer, sendJson, startRecordingServer } from "../shared/recording-server";
@@ -14,8 +17,10 @@ import {
   addresses,
   closedPort,
   MESSAGES_PATH,
+  mailJobs,
   parseMail,
   post,
+  queueSettled,
   serverPool,
   staticDir,
   type TestServer,
@@ -120,6 +125,7 @@ describe("a valid post", () => {
     const stored = storedMessages(server.dataDir);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject(validMessage);
+    await queueSettled(server);
     expect(smtp.mails).toHaveLength(1);
     const mail = await parseMail(smtp.mails[0]?.raw ?? "");
     expect(mail.text).toContain(validMessage.message);
@@ -133,11 +139,13 @@ describe("a valid post", () => {
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(resultText(await again.text())).toContain(SENT_MESSAGE);
     expect(storedMessages(server.dataDir)).toHaveLength(1);
+    await queueSettled(server);
     expect(smtp.mails).toHaveLength(1);
 
     // A different message from the same visitor is a new one.
     await postForm(server, { ...validMessage, message: "And a second question." });
     expect(storedMessages(server.dataDir)).toHaveLength(2);
+    await queueSettled(server);
     expect(smtp.mails).toHaveLength(2);
   });
 
@@ -149,14 +157,26 @@ describe("a valid post", () => {
     expect(storedMessages(server.dataDir)).toHaveLength(1);
   });
 
-  test("when the mail cannot be sent, says so (502) and keeps the text; the message is stored", async () => {
+  test("while the mail server is down, the message is stored, its mail queued, and the page says sent", async () => {
     const server = await serve({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
     const response = await postForm(server, validMessage);
-    expect(response.status).toBe(502);
-    const html = await response.text();
-    expect(resultText(html)).toContain(MAIL_FAILED_MESSAGE);
-    expect(fieldValues(html)).toEqual(validMessage);
+    expect(response.status).toBe(200);
+    expect(resultText(await response.text())).toContain(SENT_MESSAGE);
     expect(storedMessages(server.dataDir)).toHaveLength(1);
+    expect(mailJobs(server.dataDir)).toMatchObject([{ state: "pending" }]);
+  });
+
+  test("a database that refuses the message: 503 with Retry-After and the text kept, never a 500", async () => {
+    const server = await serve();
+    // The messages table gone: every save fails inside SQLite.
+    const db = new Database(join(server.dataDir, DATABASE_FILE));
+    db.exec("DROP TABLE messages");
+    db.close();
+    const response = await postForm(server, validMessage);
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(fieldValues(await response.text())).toEqual(validMessage);
+    expect(mailJobs(server.dataDir)).toEqual([]);
   });
 });
 
@@ -244,7 +264,7 @@ describe("protection without the API key", () => {
       { origin: "https://evil.example" },
       { origin: "http://evil.example", host: "evil.example" },
       { origin: "null" },
-      { origin: server.url.replace(/:\d+$/, ":1") },
+      { origin: "http://localhost.evil.example" },
     ];
     for (const headers of callers) {
       const response = await postForm(server, validMessage, headers);
@@ -278,6 +298,7 @@ describe("protection without the API key", () => {
     expect(resultText(html)).toMatch(/Too many messages in a short time/);
     expect(fieldValues(html)).toEqual(second);
     expect(storedMessages(server.dataDir)).toHaveLength(1);
+    await queueSettled(server);
     expect(smtp.mails).toHaveLength(1);
   });
 
@@ -334,6 +355,7 @@ describe("with Firestore configured", () => {
       Message: { stringValue: validMessage.message },
     });
     expect(storedMessages(server.dataDir)).toHaveLength(0);
+    await queueSettled(server);
     expect(smtp.mails).toHaveLength(1);
   });
 

@@ -8,9 +8,11 @@ import { createHash, randomUUID } from "node:crypto";
 import { type ChildServer, startChildServer } from "./child-server";
 import {
   MESSAGES_PATH,
+  mailFiles,
+  mailJobs,
   NOTIFY_PATH,
-  outboxFiles,
   post,
+  queueSettled,
   removeTempDirs,
   storedMessages,
   tempDir,
@@ -39,7 +41,7 @@ afterAll(async () => {
 /** The .eml files written for one Idempotency-Key (the file name ends with a digest of the key). */
 async function mailsFor(dataDir: string, key: string): Promise<string[]> {
   const digest = createHash("sha256").update(key).digest("hex").slice(0, 16);
-  return (await outboxFiles(dataDir)).filter((name) => name.includes(`-owner-${digest}`));
+  return (await mailFiles(dataDir)).filter((name) => name.includes(`-owner-${digest}`));
 }
 
 test("kill -9 in the middle of a load, then a restart: every acknowledged message is there once, and mailed once", async () => {
@@ -90,6 +92,7 @@ test("kill -9 in the middle of a load, then a restart: every acknowledged messag
     const notified = await post(second.url, NOTIFY_PATH, body, { headers: { "idempotency-key": id } });
     expect(notified.status, id).toBe(200);
   }
+  await queueSettled({ dataDir });
   for (const id of attempted) expect(await mailsFor(dataDir, id), id).toHaveLength(1);
   expect(storedMessages(dataDir)).toHaveLength(attempted.length);
   await second.stop();
@@ -100,19 +103,23 @@ test("a crash between the mail's acceptance and its record gives one mail after 
   const crashing = await child(dataDir, { entry: "tests/server/fixtures/crash-after-send.ts" });
   const key = randomUUID();
   const headers = { "idempotency-key": key };
-  await expect(post(crashing.url, NOTIFY_PATH, validMessage, { headers })).rejects.toThrow();
+  // Recorded, so answered; the send then runs in the background, and the crash follows it.
+  expect((await post(crashing.url, NOTIFY_PATH, validMessage, { headers })).status).toBe(200);
   expect(await crashing.exited).toBe("SIGKILL");
   expect(await mailsFor(dataDir, key)).toHaveLength(1);
 
-  // The job was still pending: the restarted server resumes it, and the retry is answered from it.
+  // The job was still pending: the restarted server sends it again (the same file, so the same
+  // Message-ID), and the retry is answered from its record.
   const restarted = await child(dataDir);
   const retry = await post(restarted.url, NOTIFY_PATH, validMessage, { headers });
   expect(retry.status).toBe(200);
+  await queueSettled({ dataDir });
+  expect(mailJobs(dataDir)).toMatchObject([{ key, state: "sent" }]);
   expect(await mailsFor(dataDir, key)).toHaveLength(1);
-  expect(await outboxFiles(dataDir)).toHaveLength(1);
+  expect(await mailFiles(dataDir)).toHaveLength(1);
   const again = await post(restarted.url, NOTIFY_PATH, validMessage, { headers });
   expect(again.status).toBe(200);
-  expect(await outboxFiles(dataDir)).toHaveLength(1);
+  expect(await mailFiles(dataDir)).toHaveLength(1);
 }, 60_000);
 
 test("a full disk gives 503 with nothing half-written, and the next message is intact", async () => {
@@ -136,9 +143,19 @@ test("a full disk gives 503 with nothing half-written, and the next message is i
   expect(refused?.response.headers.get("retry-after")).not.toBeNull();
   expect(await refused?.response.json()).toMatchObject({ success: false });
   expect(acknowledged.length).toBeGreaterThan(0);
+  // The health check says so too, and a notify (a mail job to record) is refused the same way.
+  const health = await fetch(`${server.url}/healthz`);
+  expect({ status: health.status, body: await health.json() }).toEqual({
+    status: 503,
+    body: { status: "unavailable", database: "unavailable" },
+  });
+  const notify = await post(server.url, NOTIFY_PATH, { ...validMessage, message: `${long} notify` });
+  expect(notify.status).toBe(503);
+  expect(notify.headers.get("retry-after")).toMatch(/^\d+$/);
 
   // Space comes back (the limit is lifted on the running process): the next message is stored.
   execFileSync("prlimit", ["--pid", String(server.child.pid), "--fsize=unlimited"]);
+  expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: "ok" });
   const next = { id: randomUUID(), ...validMessage, message: "After the disk was full." };
   expect((await post(server.url, MESSAGES_PATH, next)).status).toBe(201);
   const retried = { id: refused?.id ?? "", ...validMessage, message: "Retried after the disk was full." };

@@ -7,10 +7,12 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type ParsedMail, simpleParser } from "mailparser";
-import { buildServer, type ServerOverrides } from "../../server/app";
 import { loadConfig } from "../../server/config";
+import { buildServer, type ServerOverrides } from "../../server/http/build-server";
+import { MAIL_DIR } from "../../server/mail/mailer";
 import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../../src/shared/contact/protocol";
-import { type CapturedMail, listenSmtp } from "../support/smtp";
+import { type CapturedMail, dropConnections, listenSmtp } from "../support/smtp";
+import { mailJobs } from "../support/stored-messages";
 
 export { MESSAGES_PATH, NOTIFY_PATH };
 
@@ -42,37 +44,73 @@ export async function staticDir(files: Record<string, string | Uint8Array>): Pro
 export interface SmtpSink {
   url: string;
   mails: CapturedMail[];
+  /** Every mail that reached the server, accepted or refused, in order. */
+  arrivals: CapturedMail[];
+  /** How the next mails are answered: accepted (the default), or refused with this SMTP code. */
+  answer: "accept" | number;
+  /** Resolves once `count` mails have reached the server (accepted or refused). */
+  arrived(count: number): Promise<void>;
   /**
    * Holds the next mail once its data has arrived: it is neither accepted nor in `mails` until
    * `release()`. Resolves when that mail arrives, so a test can act while a send is in flight.
    */
   holdNext(): Promise<{ release(): void }>;
+  /** Stops listening: the port refuses connections, or with "drop" cuts each one before greeting. */
+  stop(how?: "refuse" | "drop"): Promise<void>;
+  /** Listens again on the same port. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
 export async function startSmtp(): Promise<SmtpSink> {
-  const mails: CapturedMail[] = [];
   let hold: ((held: { release(): void }) => void) | undefined;
-  const { url, close } = await listenSmtp(({ accept: answer, ...mail }) => {
+  let waiters: { count: number; done(): void }[] = [];
+  const receive: Parameters<typeof listenSmtp>[0] = ({ accept: answer, refuse, ...mail }) => {
+    sink.arrivals.push(mail);
+    for (const waiter of waiters.filter(({ count }) => sink.arrivals.length >= count)) waiter.done();
+    waiters = waiters.filter(({ count }) => sink.arrivals.length < count);
+    if (sink.answer !== "accept") return refuse(sink.answer);
     const accept = () => {
-      mails.push(mail);
+      sink.mails.push(mail);
       answer();
     };
     const held = hold;
     hold = undefined;
     if (held === undefined) accept();
     else held({ release: accept });
-  });
-  return {
-    url,
-    mails,
+  };
+  let listener = await listenSmtp(receive);
+  let dropper: { close(): Promise<void> } | undefined;
+  const sink: SmtpSink = {
+    url: listener.url,
+    mails: [],
+    arrivals: [],
+    answer: "accept",
+    arrived: (count) =>
+      new Promise((done) => {
+        if (sink.arrivals.length >= count) done();
+        else waiters.push({ count, done });
+      }),
     holdNext: () =>
       new Promise((resolve) => {
         hold = resolve;
       }),
-    close,
+    async stop(how = "refuse") {
+      await listener.close();
+      if (how === "drop") dropper = await dropConnections(listener.port);
+    },
+    async start() {
+      await dropper?.close();
+      dropper = undefined;
+      listener = await listenSmtp(receive, listener.port);
+    },
+    close: async () => {
+      await dropper?.close();
+      await listener.close();
+    },
   };
+  return sink;
 }
 
 export interface TestServer {
@@ -98,6 +136,9 @@ export async function startServer(
     RATE_LIMIT_MAX: "100000",
     // The suites share a busy machine with their own test runner: load shedding is tested on its own.
     MAX_EVENT_LOOP_DELAY_MS: "0",
+    // Many requests at once from 127.0.0.1, and many mails: those limits are tested on their own.
+    MAX_CONNECTIONS_PER_IP: "1000",
+    ALERT_LIMIT: "100000/1h",
     STATIC_DIR: join(dataDir, "no-dist-here"),
     ...env,
     DATA_DIR: dataDir,
@@ -140,9 +181,10 @@ export function post(
   });
 }
 
-export async function outboxFiles(dataDir: string): Promise<string[]> {
+/** The .eml files the server wrote to DATA_DIR/mail/ (no SMTP_URL), sorted. */
+export async function mailFiles(dataDir: string): Promise<string[]> {
   try {
-    return (await readdir(join(dataDir, "outbox"))).filter((name) => name.endsWith(".eml")).sort();
+    return (await readdir(join(dataDir, MAIL_DIR))).filter((name) => name.endsWith(".eml")).sort();
   } catch {
     return [];
   }
@@ -160,7 +202,16 @@ export function addresses(field: ParsedMail["to"]): string[] {
 
 export { closedPort } from "../support/net";
 export { listenSmtp } from "../support/smtp";
-export { storedMessages } from "../support/stored-messages";
+export { mailJobs, storedMessages } from "../support/stored-messages";
+
+/** Resolves once the server's mail queue has nothing left to send now (each job sent, failed or waiting). */
+export async function queueSettled(server: { dataDir: string }): Promise<void> {
+  const busy = () =>
+    mailJobs(server.dataDir).filter(
+      (job) => job.state === "pending" && (job.next_attempt_at ?? 0) <= Date.now(),
+    );
+  await expect.poll(() => busy().length, { timeout: 20_000 }).toBe(0);
+}
 
 /**
  * The SMTP sink of one suite: started before the suite, emptied before each test, closed after
@@ -177,6 +228,8 @@ export function useSmtp(): SmtpSink {
   });
   beforeEach(() => {
     started().mails.length = 0;
+    started().arrivals.length = 0;
+    started().answer = "accept";
   });
   afterAll(async () => {
     await sink?.close();
@@ -188,7 +241,19 @@ export function useSmtp(): SmtpSink {
     get mails() {
       return started().mails;
     },
+    get arrivals() {
+      return started().arrivals;
+    },
+    get answer() {
+      return started().answer;
+    },
+    set answer(value) {
+      started().answer = value;
+    },
+    arrived: (count) => started().arrived(count),
     holdNext: () => started().holdNext(),
+    stop: (how) => started().stop(how),
+    start: () => started().start(),
     close: () => started().close(),
   };
 }

@@ -1,19 +1,22 @@
 /**
- * `npm run messages -- <command>` on a real DATA_DIR, the server running at the same time, and
- * the import of a messages.jsonl written by the first version of the server.
+ * `npm run messages -- <command>` on a real DATA_DIR, the server running at the same time: what
+ * it prints is safe on a terminal, and an import is checked line by line and taken whole or not
+ * at all.
  */
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readdir, stat, utimes, writeFile } from "node:fs/promises";
+import { stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { DATABASE_FILE } from "../../server/database";
+import { DATABASE_FILE } from "../../server/store/database";
+import { Database } from "../../server/store/sqlite-driver";
 import { ROOT } from "./child-server";
 import {
   MESSAGES_PATH,
+  mailFiles,
   NOTIFY_PATH,
-  outboxFiles,
   post,
+  queueSettled,
   serverPool,
   storedMessages,
   type TestServer,
@@ -24,7 +27,7 @@ import {
 const run = promisify(execFile);
 
 function messagesCli(dataDir: string, ...args: string[]) {
-  return run(process.execPath, ["--import", "tsx", "server/messages-cli.ts", ...args], {
+  return run(process.execPath, ["--import", "tsx", "server/cli/messages-cli.ts", ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
   });
@@ -77,85 +80,180 @@ test("delete --email removes one person's messages, whatever the case of the add
   expect((await post(server.url, MESSAGES_PATH, { ...ada, id: randomUUID() })).status).toBe(201);
 });
 
-test("purge --older-than deletes old messages and old outbox mails only", async () => {
+/** Writes `lines` (objects, or raw text) as a JSON Lines file and returns its path. */
+async function jsonLines(lines: (object | string)[]): Promise<string> {
+  const file = join(await tempDir(), "backup.jsonl");
+  await writeFile(
+    file,
+    lines.map((line) => (typeof line === "string" ? line : JSON.stringify(line))).join("\n"),
+  );
+  return file;
+}
+
+test("purge --older-than deletes old messages and old mail files only", async () => {
   const dataDir = await tempDir();
   const old = new Date(Date.now() - 40 * 86_400_000).toISOString();
   const lines = [
     { id: randomUUID(), ...validMessage, createdAt: old },
     { id: randomUUID(), ...validMessage, message: "Recent", createdAt: new Date().toISOString() },
   ];
-  await writeFile(join(dataDir, "messages.jsonl"), lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+  await messagesCli(dataDir, "import", await jsonLines(lines));
   const server = await serve({ DATA_DIR: dataDir, MESSAGE_RETENTION_DAYS: "0" });
   expect((await post(server.url, NOTIFY_PATH, validMessage)).status).toBe(200);
-  const [mail] = await outboxFiles(dataDir);
+  await queueSettled(server);
+  const [mail] = await mailFiles(dataDir);
   const oldTime = new Date(old);
-  await utimes(join(dataDir, "outbox", mail ?? ""), oldTime, oldTime);
+  await utimes(join(dataDir, "mail", mail ?? ""), oldTime, oldTime);
   expect((await post(server.url, NOTIFY_PATH, { ...validMessage, message: "new" })).status).toBe(200);
+  await queueSettled(server);
 
   const { stdout } = await messagesCli(dataDir, "purge", "--older-than", "30");
-  expect(stdout).toContain("Deleted 1 message(s) and 1 outbox mail file(s)");
+  expect(stdout).toContain("Deleted 1 message(s) and 1 mail file(s)");
   expect(storedMessages(dataDir).map((row) => row.message)).toEqual(["Recent"]);
-  expect(await outboxFiles(dataDir)).toHaveLength(1);
+  expect(await mailFiles(dataDir)).toHaveLength(1);
 });
 
 test("MESSAGE_RETENTION_DAYS purges on start", async () => {
   const dataDir = await tempDir();
   const old = new Date(Date.now() - 10 * 86_400_000).toISOString();
-  await writeFile(
-    join(dataDir, "messages.jsonl"),
-    `${JSON.stringify({ id: randomUUID(), ...validMessage, createdAt: old })}\n`,
+  await messagesCli(
+    dataDir,
+    "import",
+    await jsonLines([{ id: randomUUID(), ...validMessage, createdAt: old }]),
   );
+  expect(storedMessages(dataDir)).toHaveLength(1);
   await serve({ DATA_DIR: dataDir, MESSAGE_RETENTION_DAYS: "7" });
   expect(storedMessages(dataDir)).toEqual([]);
 });
 
-test("import adds the messages of a JSON Lines file and skips what is not a message", async () => {
+test("import takes back an export: the messages, their times, and the known ones once", async () => {
   const server = await seeded();
-  const file = join(await tempDir(), "backup.jsonl");
-  const fresh = { id: randomUUID(), ...validMessage, message: "From a backup" };
-  await writeFile(file, [JSON.stringify(fresh), JSON.stringify(ada), "not json", '{"id":"x"}'].join("\n"));
-  const { stdout } = await messagesCli(server.dataDir, "import", file);
-  expect(stdout).toContain("Imported 1 new message(s); 2 line(s) were not messages.");
-  expect(storedMessages(server.dataDir).map((row) => row.message)).toContain("From a backup");
+  const exported = (await messagesCli(server.dataDir, "export")).stdout.trim().split("\n");
+  const fresh = {
+    id: randomUUID(),
+    ...validMessage,
+    message: "From a backup",
+    createdAt: "2025-01-02T03:04:05.000Z",
+  };
+  const target = await tempDir();
+  const file = await jsonLines([...exported, JSON.stringify(fresh)]);
+  expect((await messagesCli(target, "import", file)).stdout).toContain(
+    "Imported 4 new message(s); 0 were already stored.",
+  );
+  expect((await messagesCli(target, "import", file)).stdout).toContain(
+    "Imported 0 new message(s); 4 were already stored.",
+  );
+  const rows = storedMessages(target);
+  expect(rows.map(({ notifiedAt: _, ...row }) => row)).toEqual(
+    [...exported.map((line) => JSON.parse(line) as typeof fresh), fresh].sort(
+      (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+    ),
+  );
+});
+
+test.each([
+  ["an id that is not a UUID", { id: "../../etc/passwd" }, "The message id must be a UUID."],
+  ["a 2 MB message", { message: "x".repeat(2_000_000) }, "The message is too long: at most 5000 characters."],
+  ["a date in the future", { createdAt: "2999-01-01T00:00:00.000Z" }, "createdAt must be a date and time"],
+  ["no date", { createdAt: undefined }, "Please fill in all fields: the createdAt is missing."],
+  ["an extra field", { admin: true }, "The request contains a field that is not accepted."],
+  [
+    "a control character in the name",
+    { name: "Eve\u001b]0;x\u0007" },
+    "The name must be a single line of text.",
+  ],
+  ["a line that is not JSON", "not json", "not a JSON object."],
+])("import refuses a file with %s on a line, naming it, and imports nothing", async (_what, bad, reason) => {
+  const dataDir = await tempDir();
+  const good = { id: randomUUID(), ...validMessage, createdAt: new Date().toISOString() };
+  const line = typeof bad === "string" ? bad : { ...good, id: randomUUID(), ...bad };
+  const file = await jsonLines([good, line]);
+  const failure = await messagesCli(dataDir, "import", file).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  );
+  expect(failure?.code).toBe(1);
+  expect(failure?.stderr).toContain(`${file}, line 2: ${reason}`);
+  expect(failure?.stderr).toContain("Nothing was imported.");
+  expect(storedMessages(dataDir)).toEqual([]);
+});
+
+test("import refuses a known id with other fields, and imports nothing", async () => {
+  const server = await seeded();
+  const fresh = { id: randomUUID(), ...validMessage, createdAt: new Date().toISOString() };
+  const changed = { ...ada, message: "Not what was sent.", createdAt: new Date().toISOString() };
+  const failure = await messagesCli(server.dataDir, "import", await jsonLines([fresh, changed])).catch(
+    (error: { stderr: string }) => error,
+  );
+  expect(failure.stderr).toMatch(
+    /line 2: the message [0-9a-f-]+ is already stored with other fields\. Nothing was imported\./,
+  );
+  expect(storedMessages(server.dataDir)).toHaveLength(3);
+});
+
+test("list and export never write a control character a visitor typed to the terminal", async () => {
+  const dataDir = await tempDir();
+  const hostile = {
+    id: randomUUID(),
+    // The API refuses these; an old database or a hand-edited file might still hold them.
+    name: "Eve\u001b]0;pwned\u0007",
+    email: "eve@example.com",
+    message: "Hello \u009b31m\u001b[2J red\u2028next",
+    createdAt: new Date().toISOString(),
+  };
+  const server = await serve({ DATA_DIR: dataDir });
+  const db = new Database(join(dataDir, DATABASE_FILE));
+  db.prepare("INSERT INTO messages (id, name, email, message, created_at) VALUES (?, ?, ?, ?, ?)").run(
+    hostile.id,
+    hostile.name,
+    hostile.email,
+    hostile.message,
+    hostile.createdAt,
+  );
+  db.close();
+  const listed = await messagesCli(server.dataDir, "list");
+  const exported = await messagesCli(server.dataDir, "export");
+  for (const output of [listed.stdout, listed.stderr, exported.stdout]) {
+    // Tab and line feed are the only controls allowed (the lines and columns of the output).
+    expect(output.replace(/[\t\n]/g, "")).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
+  }
+  expect(listed.stdout).toContain("Eve ]0;pwned <eve@example.com>");
+  expect(JSON.parse(exported.stdout)).toMatchObject({ name: hostile.name, message: hostile.message });
 });
 
 test("a wrong command or option prints the usage and exits with 2", async () => {
   const dataDir = await tempDir();
-  for (const args of [["frobnicate"], ["delete"], ["purge", "--older-than", "soon"]]) {
+  const runs = [["frobnicate"], ["delete"], ["purge", "--older-than", "soon"]].map(async (args) => {
     const failure = await messagesCli(dataDir, ...args).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );
     expect(failure?.code, args.join(" ")).toBe(2);
     expect(failure?.stderr).toContain("Usage: npm run messages -- <command>");
-  }
+  });
+  await Promise.all(runs);
 });
 
-test("the first start imports an old messages.jsonl, torn last line included, once", async () => {
+test("a messages.jsonl of the first version stops the start with the command that imports it", async () => {
   const dataDir = await tempDir();
-  const known = { id: randomUUID().toUpperCase(), ...validMessage, createdAt: "2025-01-02T03:04:05.000Z" };
   await writeFile(
     join(dataDir, "messages.jsonl"),
-    `${JSON.stringify(known)}\n${JSON.stringify({ ...known, id: randomUUID(), name: "Second", createdAt: "2025-01-03T00:00:00.000Z" })}\n{"id":"torn`,
+    `${JSON.stringify({ id: randomUUID(), ...validMessage })}\n`,
   );
-  const server = await serve({ DATA_DIR: dataDir, MESSAGE_RETENTION_DAYS: "0" });
-  const rows = storedMessages(dataDir);
-  expect(rows.map((row) => row.name)).toEqual([validMessage.name, "Second"]);
-  expect(rows[0]).toMatchObject({ id: known.id.toLowerCase(), createdAt: known.createdAt });
-  expect(await readdir(dataDir)).toContain("messages.jsonl.imported");
-  // The imported id is known: a retry of it is not stored twice.
-  expect((await post(server.url, MESSAGES_PATH, { ...validMessage, id: known.id })).status).toBe(200);
-  expect(storedMessages(dataDir)).toHaveLength(2);
+  await expect(serve({ DATA_DIR: dataDir })).rejects.toThrow(
+    `${join(dataDir, "messages.jsonl")} is left from the first version of the server: import it with \`npm run messages -- import <DATA_DIR>/messages.jsonl\`, then rename it.`,
+  );
 });
 
 test("the data folder is 0700 and the database and mails 0600", async () => {
   const server = await seeded();
   expect((await post(server.url, NOTIFY_PATH, validMessage)).status).toBe(200);
+  await queueSettled(server);
   expect((await stat(server.dataDir)).mode & 0o777).toBe(0o700);
   for (const name of [DATABASE_FILE, `${DATABASE_FILE}-wal`]) {
     expect((await stat(join(server.dataDir, name))).mode & 0o777, name).toBe(0o600);
   }
-  expect((await stat(join(server.dataDir, "outbox"))).mode & 0o777).toBe(0o700);
-  const [mail] = await outboxFiles(server.dataDir);
-  expect((await stat(join(server.dataDir, "outbox", mail ?? ""))).mode & 0o777).toBe(0o600);
+  expect((await stat(join(server.dataDir, "mail"))).mode & 0o777).toBe(0o700);
+  const [mail] = await mailFiles(server.dataDir);
+  expect((await stat(join(server.dataDir, "mail", mail ?? ""))).mode & 0o777).toBe(0o600);
 });

@@ -2,7 +2,7 @@
  * POST /api/messages: the local message store (DATA_DIR/portfolio.db).
  */
 import { randomUUID } from "node:crypto";
-import { ID_REUSED_MESSAGE, SAVED_MESSAGE } from "../../server/api-routes";
+import { ID_REUSED_MESSAGE, SAVED_MESSAGE } from "../../server/contact/api-routes";
 import { MESSAGES_PATH, post, serverPool, storedMessages, tempDir, validMessage } from "./helpers";
 
 const { serve, stop } = serverPool();

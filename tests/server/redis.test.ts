@@ -6,10 +6,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
-import { SENT_MESSAGE } from "../../server/api-routes";
-import { LOCAL_MESSAGES_WARNING } from "../../server/app";
+import { Redis } from "ioredis";
 import { loadConfig } from "../../server/config";
-import { SHARED_STATE_UNAVAILABLE_MESSAGE } from "../../server/shared-state";
+import { SENT_MESSAGE } from "../../server/contact/api-routes";
+import { LOCAL_MESSAGES_WARNING } from "../../server/http/build-server";
+import { SHARED_STATE_UNAVAILABLE_MESSAGE } from "../../server/store/shared-state";
 import {
   API_KEY,
   closedPort,
@@ -40,7 +41,7 @@ function message(id = randomUUID()) {
 }
 
 /** The notify endpoint takes the message without its id: the id travels as the Idempotency-Key. */
-function notify(server: TestServer, key: string, { id: _id, ...body }: ReturnType<typeof message>) {
+function notify(server: { url: string }, key: string, { id: _id, ...body }: ReturnType<typeof message>) {
   return post(server.url, NOTIFY_PATH, body, { headers: { "idempotency-key": key } });
 }
 
@@ -119,6 +120,18 @@ async function childInstance(env: Record<string, string>): Promise<ChildInstance
   };
 }
 
+/** The state of a mail job as the instances share it in Redis ("pending", "sent", "failed"). */
+async function jobState(key: string): Promise<string | undefined> {
+  const client = new Redis(redis.url, { keyPrefix: "portfolio:", lazyConnect: true });
+  try {
+    await client.connect();
+    const raw = await client.get(`job:${key}`);
+    return raw === null ? undefined : (JSON.parse(raw) as { state: string }).state;
+  } finally {
+    client.disconnect();
+  }
+}
+
 beforeAll(async () => {
   redis = await startRedis();
 });
@@ -151,10 +164,12 @@ test("the same Idempotency-Key sent to both instances at once is mailed once, an
       body: { success: true, msg: SENT_MESSAGE },
     });
   }
+  await expect.poll(() => jobState(key)).toBe("sent");
   expect(smtp.mails).toHaveLength(1);
 
   // A later retry to either instance is answered from the record, not mailed again.
   expect((await notify(b, key, body)).status).toBe(200);
+  expect(await jobState(key)).toBe("sent");
   expect(smtp.mails).toHaveLength(1);
 });
 
@@ -163,6 +178,7 @@ test("Redis stopped mid-run: 503 with Retry-After, /healthz says so, nothing mai
   const first = message();
   const firstKey = randomUUID();
   expect((await notify(a, firstKey, first)).status).toBe(200);
+  await expect.poll(() => jobState(firstKey)).toBe("sent");
   expect(smtp.mails).toHaveLength(1);
   expect(await (await fetch(`${a.url}/healthz`)).json()).toEqual({ status: "ok", redis: "ok" });
 
@@ -196,44 +212,31 @@ test("Redis stopped mid-run: 503 with Retry-After, /healthz says so, nothing mai
   expect(await retried.json()).toEqual({ success: true, msg: SENT_MESSAGE });
   expect(smtp.mails).toHaveLength(1);
   // And new messages go through again.
-  expect((await notify(a, randomUUID(), message())).status).toBe(200);
+  const next = randomUUID();
+  expect((await notify(a, next, message())).status).toBe(200);
+  await expect.poll(() => jobState(next)).toBe("sent");
   expect(smtp.mails).toHaveLength(2);
 });
 
-test("a job claimed by an instance that is then killed is mailed once, by the other instance", async () => {
+test("a job taken by an instance that is then killed is mailed once, by the other instance", async () => {
   const survivor = await serve(LEASE);
   await healthBecomes(survivor, 200);
   const doomed = await childInstance({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE });
   try {
     const body = message();
     const key = randomUUID();
-    const claimed = smtp.holdNext();
-    const request = post(
-      doomed.url,
-      NOTIFY_PATH,
-      { ...body, id: undefined },
-      {
-        headers: { "idempotency-key": key },
-      },
-    ).then(
-      (response) => response.status,
-      () => "connection lost",
-    );
-    // The doomed instance holds the job and its mail is on the wire, not yet accepted.
-    await Promise.race([
-      claimed,
-      request.then((status) => {
-        throw new Error(`the doomed instance answered ${status} instead of sending`);
-      }),
-    ]);
+    const onTheWire = smtp.holdNext();
+    // Recorded, so answered at once; the doomed instance then takes the job and sends it.
+    expect((await notify(doomed, key, body)).status).toBe(200);
+    await onTheWire;
     const takenOver = smtp.holdNext();
     await doomed.kill();
-    expect(await request).toBe("connection lost");
     expect(smtp.mails).toHaveLength(0);
 
     // Its lease runs out and the survivor sends the job, with the visitor's message.
     (await takenOver).release();
-    await expect.poll(() => smtp.mails.length).toBe(1);
+    await expect.poll(() => jobState(key), { timeout: 20_000 }).toBe("sent");
+    expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0]?.raw.toString()).toContain(body.message);
 
     // The visitor's outbox retries with the same key: answered from the record, not mailed again.
@@ -246,33 +249,62 @@ test("a job claimed by an instance that is then killed is mailed once, by the ot
   }
 }, 60_000); // a second server process under tsx can take a while to start on a busy machine
 
-test("Redis lost while a mail is on its way: the visitor gets the answer, the outcome is recorded on reconnect, no second mail", async () => {
+test("Redis lost while a mail is on its way: its outcome is kept on disk, written on reconnect, no second mail", async () => {
   const [a, b] = await twoInstances(LEASE);
   const body = message();
   const key = randomUUID();
   const inFlight = smtp.holdNext();
-  const request = notify(a, key, body);
+  expect((await notify(a, key, body)).status).toBe(200);
   const { release } = await inFlight;
 
   await redis.stop();
   try {
     await healthBecomes(a, 503);
     release();
-    const answer = await request;
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ success: true, msg: SENT_MESSAGE });
+    await smtp.arrived(1);
   } finally {
     await redis.start();
   }
   await healthBecomes(a, 200);
   await healthBecomes(b, 200);
+  await expect.poll(() => jobState(key), { timeout: 20_000 }).toBe("sent");
 
-  // A retry on the other instance is answered once the sender has recorded the outcome.
+  // A retry on the other instance is answered from the record.
   const retried = await notify(b, key, body);
   expect(retried.status).toBe(200);
   expect(await retried.json()).toEqual({ success: true, msg: SENT_MESSAGE });
   expect(smtp.mails).toHaveLength(1);
 });
+
+test("SIGTERM during a Redis outage: the closing instance waits for Redis, records the mail; no second mail", async () => {
+  const other = await serve(LEASE);
+  const closing = await childInstance({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE });
+  try {
+    const key = randomUUID();
+    const inFlight = smtp.holdNext();
+    expect((await notify(closing, key, message())).status).toBe(200);
+    const { release } = await inFlight;
+    await redis.stop();
+    let exited: Promise<number | null> | undefined;
+    try {
+      await healthBecomes(closing, 503);
+      release();
+      await smtp.arrived(1);
+      exited = new Promise((done) => closing.child.once("exit", done));
+      closing.child.kill("SIGTERM");
+    } finally {
+      await redis.start();
+    }
+    expect(await exited).toBe(0);
+    expect(await jobState(key)).toBe("sent");
+    // The other instance, connected past a lease and a reconnect pause, has nothing to send.
+    await healthBecomes(other, 200);
+    expect(smtp.mails).toHaveLength(1);
+    expect(closing.output()).toContain("its outcome is kept on disk until Redis is back");
+  } finally {
+    await closing.kill();
+  }
+}, 60_000);
 
 describe("configuration and start", () => {
   test("REDIS_URL must be a redis:// or rediss:// URL, and MAIL_LEASE_MS a sane duration", () => {
@@ -281,7 +313,7 @@ describe("configuration and start", () => {
     );
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(() => loadConfig({ REDIS_URL: "http://cache.example" })).toThrow(
-      "REDIS_URL must start with redis:// or rediss://.",
+      "REDIS_URL must be a redis:// or rediss:// URL such as redis://redis:6379.",
     );
     expect(() => loadConfig({ REDIS_URL: "cache:6379" })).toThrow(/REDIS_URL must/);
     expect(() => loadConfig({ MAIL_LEASE_MS: "10" })).toThrow(

@@ -1,42 +1,44 @@
 /**
- * One definition of the security headers: firebase.json sends the same ones as the server
- * (src/config/security-headers.ts), and the CSP never allows inline code wholesale.
+ * One definition of the security headers (src/config/security-headers.ts), built from the build's
+ * settings, and its writer into firebase.json. The CSP never allows inline code wholesale. That
+ * the written file matches the built pages is checked after the build (tests/e2e/firebase-headers).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { inlineHashesOf } from "../../build/csp-hashes";
 import {
   expectedFirebaseHeaders,
   FIREBASE_JSON,
   firebaseSecurityHeaders,
   withSecurityHeaders,
 } from "../../build/firebase-headers";
-import { inlineHashesOf } from "../../server/csp-hashes";
-import { type CspHash, LIBRARY_STYLE_HASHES, securityHeaders } from "../../src/config/security-headers";
+import { parseConfig } from "../../src/config/parse-config";
+import {
+  LIBRARY_STYLE_HASHES,
+  type SecurityHeaderOptions,
+  securityHeaders,
+} from "../../src/config/security-headers";
 import { ROOT } from "./child-server";
 
 const firebaseText = readFileSync(join(ROOT, FIREBASE_JSON), "utf8");
 
-test("firebase.json's security headers are the shared definition (hashes and connect-src from the last build)", () => {
-  const headers = firebaseSecurityHeaders(firebaseText);
-  const csp = headers["Content-Security-Policy"] ?? "";
-  const directive = (name: string) =>
-    csp
-      .split(";")
-      .map((part) => part.trim().split(/\s+/))
-      .find(([first]) => first === name)
-      ?.slice(1) ?? [];
-  const hashes = (name: string) =>
-    directive(name).filter((value) => value.startsWith("'sha256-")) as CspHash[];
-  const expected = expectedFirebaseHeaders({
-    connectSrc: directive("connect-src").filter((value) => value !== "'self'"),
-    styleHashes: hashes("style-src"),
-    scriptHashes: hashes("script-src"),
+test("one CSP from the build's settings: the notify origin may be fetched and posted to, Firestore fetched", () => {
+  const csp = (client: SecurityHeaderOptions["client"]) =>
+    securityHeaders({ client })["Content-Security-Policy"];
+  expect(csp(parseConfig({}))).toContain("connect-src 'self'; ");
+  expect(csp(parseConfig({}))).toContain("form-action 'self'; ");
+  const hosted = parseConfig({
+    VITE_NOTIFY_URL: "https://notify.example.org/base/",
+    VITE_FIREBASE_API_KEY: "k",
+    VITE_FIREBASE_PROJECT_ID: "p",
+    VITE_FIREBASE_APP_ID: "a",
+    VITE_FIREBASE_EMULATOR_HOST: "127.0.0.1:8080",
   });
-  expect(headers).toEqual(expected);
-  expect(headers["Strict-Transport-Security"]).toBe("max-age=31536000; includeSubDomains");
-  expect(csp).not.toContain("unsafe-inline");
-  // The generator would leave the file as it is.
-  expect(withSecurityHeaders(firebaseText, expected)).toBe(firebaseText);
+  expect(csp(hosted)).toContain(
+    "connect-src 'self' https://notify.example.org https://firestore.googleapis.com http://127.0.0.1:8080; ",
+  );
+  // The form posted without JavaScript goes to the notify server (VITE_NOTIFY_URL + /contact).
+  expect(csp(hosted)).toContain("form-action 'self' https://notify.example.org; ");
 });
 
 test("the generator rewrites a drifted value and refuses a missing header", () => {

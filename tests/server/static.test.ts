@@ -4,9 +4,10 @@
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync } from "node:zlib";
-import { NOT_BUILT_MESSAGE } from "../../server/static-site";
-import { appPaths } from "../../src/config/routes";
+import { NOT_BUILT_MESSAGE } from "../../server/http/static-site";
+import { API_PATH, appPaths } from "../../src/config/routes";
 import { DOCUMENT_ONLY_HEADERS, LIBRARY_STYLE_HASHES } from "../../src/config/security-headers";
+import { MESSAGES_PATH as API_MESSAGES, NOTIFY_PATH as API_NOTIFY } from "../../src/shared/contact/protocol";
 import {
   NOTIFY_PATH,
   post,
@@ -227,4 +228,12 @@ test("without a built app the API still works and / answers 503", async () => {
   } finally {
     await missing.close();
   }
+});
+
+test("the protocol's endpoints are API paths (JSON answers, never a page), and no page is", () => {
+  for (const path of [API_MESSAGES, API_NOTIFY, `${API_NOTIFY}?x=1`, "/api", "/email/"]) {
+    expect(API_PATH.test(path), path).toBe(true);
+  }
+  for (const path of [...appPaths, "/apiary", "/emails/x", "/x/api"])
+    expect(API_PATH.test(path), path).toBe(false);
 });

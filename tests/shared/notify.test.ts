@@ -146,10 +146,27 @@ describe("createNotify over real HTTP", () => {
   });
 
   it("turns a server that never answers into a retryable network failure after timeoutMs", async () => {
-    server.reset(() => {
-      // never answer
+    let reached: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      reached = resolve;
     });
-    const outcome = await notify({ timeoutMs: 150 })(message);
+    server.reset(() => reached()); // never answer
+    const outcome = await createNotify({
+      baseUrl: server.origin,
+      apiKey: API_KEY,
+      timeoutMs: 150,
+      // The time limit's abort is passed on once the request has reached the server, so a slow
+      // machine cannot turn "no answer" into "not reached".
+      fetch: (input, init) => {
+        const held = new AbortController();
+        const limit = init?.signal;
+        void arrived.then(() => {
+          if (limit?.aborted) held.abort(limit.reason);
+          else limit?.addEventListener("abort", () => held.abort(limit.reason), { once: true });
+        });
+        return fetch(input, { ...init, signal: held.signal });
+      },
+    })(message);
     expect(outcome).toEqual({
       ok: false,
       reason: "network",

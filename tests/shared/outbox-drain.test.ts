@@ -2,7 +2,7 @@
  * Draining the outbox (src/shared/contact/drain.ts), the code both the service worker's sync
  * handler and the page fallback run: the real outbox on fake-indexeddb, the real
  * `createDeliverDeps` and `deliver`, over real HTTP on loopback, against the real server
- * (server/app.ts) or a node:http recording server for answers the real one cannot be made to give.
+ * (server/http/build-server.ts) or a node:http recording server for answers the real one cannot be made to give.
  */
 import "fake-indexeddb/auto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -21,7 +21,8 @@ import { openOutbox } from "../../src/shared/contact/outbox";
 import type { OutboxMessage } from "../../src/shared/contact/outbox-messages";
 import {
   API_KEY,
-  outboxFiles,
+  mailFiles,
+  queueSettled,
   removeTempDirs,
   startServer,
   storedMessages,
@@ -87,7 +88,7 @@ describe("drain against the real server", () => {
     const { requests, fetchImpl } = observedFetch();
     const announced: OutboxMessage[] = [];
     const storedBefore = (await stored()).length;
-    const mailsBefore = (await outboxFiles(server.dataDir)).length;
+    const mailsBefore = (await mailFiles(server.dataDir)).length;
 
     const report = await drainOutbox({
       outbox,
@@ -108,7 +109,8 @@ describe("drain against the real server", () => {
       queued.flatMap((m) => [`/api/messages ${m.id}`, `/email/send-notification ${m.id}`]),
     );
     expect((await stored()).slice(storedBefore).map((line) => line.id)).toEqual(queued.map((m) => m.id));
-    expect((await outboxFiles(server.dataDir)).length - mailsBefore).toBe(3);
+    await queueSettled(server); // the server answers once a mail is queued, and sends it right after
+    expect((await mailFiles(server.dataDir)).length - mailsBefore).toBe(3);
     expect(announced).toEqual(queued.map((m) => ({ type: "OUTBOX_DELIVERED", id: m.id, from: "page" })));
   });
 

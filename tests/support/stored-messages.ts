@@ -1,24 +1,46 @@
 /**
- * Reads the messages the server stored in DATA_DIR/portfolio.db through a separate read-only
- * connection (what an owner's tool would see), for the server and end-to-end suites.
+ * Reads the messages and mail jobs the server stored in DATA_DIR/portfolio.db through a separate
+ * read-only connection (what an owner's tool would see), for the server and end-to-end suites.
  */
 import { join } from "node:path";
-import { DATABASE_FILE } from "../../server/database";
-import { ALL_MESSAGES_SQL, type MessageRow, toMessage } from "../../server/sqlite-stores";
+import { DATABASE_FILE } from "../../server/store/database";
 import { Database } from "../../server/store/sqlite-driver";
-import type { StoredMessage } from "../../server/stores";
+import { ALL_MESSAGES_SQL } from "../../server/store/sqlite-stores";
+import type { StoredMessage } from "../../server/store/stores";
 
-/** The stored messages, oldest first; none when the database does not exist yet. */
-export function storedMessages(dataDir: string): StoredMessage[] {
+/** Runs `read` on a read-only connection to DATA_DIR's database; `fallback` when there is none yet. */
+function reading<T>(dataDir: string, fallback: T, read: (db: Database) => T): T {
   let db: Database;
   try {
     db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
   } catch {
-    return [];
+    return fallback;
   }
   try {
-    return db.prepare<[], MessageRow>(ALL_MESSAGES_SQL).all().map(toMessage);
+    return read(db);
   } finally {
     db.close();
   }
+}
+
+/** The stored messages, oldest first. */
+export function storedMessages(dataDir: string): StoredMessage[] {
+  return reading(dataDir, [], (db) => db.prepare<[], StoredMessage>(ALL_MESSAGES_SQL).all());
+}
+
+/** A row of the mail queue, as the server keeps it. */
+export interface MailJobRow {
+  key: string;
+  state: "pending" | "sent" | "failed";
+  attempts: number;
+  next_attempt_at: number | null;
+  last_error: string | null;
+  digest: number;
+}
+
+/** The server's mail jobs, oldest first. */
+export function mailJobs(dataDir: string): MailJobRow[] {
+  return reading(dataDir, [], (db) =>
+    db.prepare<[], MailJobRow>("SELECT * FROM mail_queue ORDER BY created_at, key").all(),
+  );
 }

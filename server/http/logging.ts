@@ -5,7 +5,7 @@
  * lines on a terminal; JSON lines (one object a line) when stdout is a file or a pipe.
  */
 import type { FastifyServerOptions } from "fastify";
-import type { Config } from "./config";
+import type { Config } from "../config";
 
 const REDACTED = "[redacted]";
 const EMAIL_REDACTED = "[email]";

@@ -1,15 +1,29 @@
 /**
  * JSON schemas of the two POST bodies (validated by Fastify's ajv, no coercion, extra fields
- * rejected) and the sentence a visitor sees when one fails.
+ * rejected) and the sentence a visitor sees when one fails. `npm run messages -- import` checks
+ * each line of a file with the same schema.
  */
-import { LIMITS } from "../src/shared/contact/protocol";
+import { LIMITS } from "../../src/shared/contact/protocol";
+
+/** Fastify's defaults drop unknown fields and coerce types; a request must be exact. */
+export const AJV_OPTIONS = {
+  removeAdditional: false,
+  coerceTypes: false,
+  useDefaults: false,
+  allErrors: false,
+} as const;
 
 /** At least one character that is not whitespace: a whitespace-only value counts as empty. */
 const NOT_BLANK = "\\S";
 /** A single line: no control character at all (CR, LF, TAB, NUL, DEL, C1...) nor U+2028/9. */
 const SINGLE_LINE = "^[^\\p{Cc}\\u2028\\u2029]*$";
-/** Multi-line text: TAB, LF and CR are fine, other control characters are not. */
-const TEXT = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$";
+/** Multi-line text: TAB and line breaks (LF, CR) are fine, other C0 and C1 controls are not. */
+const TEXT = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$";
+/**
+ * Well-formed Unicode (what `String.prototype.isWellFormed` checks): Ajv's patterns are Unicode
+ * regular expressions, in which a pair of surrogates is one character, so only a lone one matches.
+ */
+const WELL_FORMED = "^[^\\uD800-\\uDFFF]*$";
 const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 /** 1 to 200 visible ASCII characters. */
 const IDEMPOTENCY_KEY = "^[\\x21-\\x7E]{1,200}$";
@@ -19,19 +33,19 @@ const fields = {
     type: "string",
     minLength: 1,
     maxLength: LIMITS.name,
-    allOf: [{ pattern: NOT_BLANK }, { pattern: SINGLE_LINE }],
+    allOf: [{ pattern: NOT_BLANK }, { pattern: WELL_FORMED }, { pattern: SINGLE_LINE }],
   },
   email: {
     type: "string",
     minLength: 1,
     maxLength: LIMITS.email,
-    allOf: [{ pattern: NOT_BLANK }, { pattern: SINGLE_LINE }, { format: "email" }],
+    allOf: [{ pattern: NOT_BLANK }, { pattern: WELL_FORMED }, { pattern: SINGLE_LINE }, { format: "email" }],
   },
   message: {
     type: "string",
     minLength: 1,
     maxLength: LIMITS.message,
-    allOf: [{ pattern: NOT_BLANK }, { pattern: TEXT }],
+    allOf: [{ pattern: NOT_BLANK }, { pattern: WELL_FORMED }, { pattern: TEXT }],
   },
 } as const;
 
@@ -47,6 +61,13 @@ export const storeBodySchema = {
   required: ["id", "name", "email", "message"],
   additionalProperties: false,
   properties: { id: { type: "string", pattern: UUID }, ...fields },
+} as const;
+
+/** A line of an export file, as `npm run messages -- import` takes it back. */
+export const importLineSchema = {
+  ...storeBodySchema,
+  required: [...storeBodySchema.required, "createdAt"],
+  properties: { ...storeBodySchema.properties, createdAt: { type: "string", format: "date-time" } },
 } as const;
 
 export const idempotencyHeadersSchema = {
@@ -96,7 +117,8 @@ export function validationMessage(context: string | undefined, error: SchemaErro
   if (error.keyword === "maxLength") {
     return `The ${label} is too long: at most ${MAX[field] ?? error.params.limit} characters.`;
   }
-  if (field === "email") return "Please enter a valid email address.";
-  if (field === "name") return "The name must be a single line of text.";
+  if (field === "email" && error.params.pattern !== WELL_FORMED) return "Please enter a valid email address.";
+  if (field === "name" && error.params.pattern === SINGLE_LINE)
+    return "The name must be a single line of text.";
   return `The ${label} contains characters that are not allowed.`;
 }

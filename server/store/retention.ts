@@ -1,10 +1,10 @@
 /**
- * Personal data is kept for MESSAGE_RETENTION_DAYS: older messages are deleted, and so are the
- * .eml files of the local outbox (they hold the same text). Run on start and once a day.
+ * Personal data is kept for MESSAGE_RETENTION_DAYS: older messages and mail jobs are deleted, and
+ * so are the .eml files in DATA_DIR/mail/ (they hold the same text). Run on start and once a day.
  */
 import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { OUTBOX_DIR } from "./mailer";
+import { MAIL_DIR } from "../mail/mailer";
 import type { MessageStore } from "./stores";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,18 +14,18 @@ export interface PurgeReport {
   mailFiles: number;
 }
 
-/** Deletes .eml files in DATA_DIR/outbox last written before `cutoff`. */
+/** Deletes .eml files in DATA_DIR/mail last written before `cutoff`. */
 async function purgeMailFiles(dataDir: string, cutoff: Date): Promise<number> {
-  const outbox = join(dataDir, OUTBOX_DIR);
+  const folder = join(dataDir, MAIL_DIR);
   let names: string[];
   try {
-    names = (await readdir(outbox)).filter((name) => name.endsWith(".eml"));
+    names = (await readdir(folder)).filter((name) => name.endsWith(".eml"));
   } catch {
     return 0;
   }
   let removed = 0;
   for (const name of names) {
-    const path = join(outbox, name);
+    const path = join(folder, name);
     if ((await stat(path)).mtime < cutoff) {
       await rm(path, { force: true });
       removed += 1;

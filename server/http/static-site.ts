@@ -2,17 +2,39 @@
  * The built app (STATIC_DIR): files with cache headers that fit Vite's output, every app route
  * answered with its prerendered page or the shell, and a 404 page for unknown paths.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { appPaths } from "../src/config/routes";
-import { DOCUMENT_ONLY_HEADERS } from "../src/config/security-headers";
-import { isApiPath, MESSAGES, sendError } from "./errors";
+import { API_PATH, pageFile, routeIds, routes } from "../../src/config/routes";
+import { DOCUMENT_ONLY_HEADERS } from "../../src/config/security-headers";
+import { MESSAGES, sendError } from "./errors";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const NO_CACHE = "no-cache";
 export const NOT_BUILT_MESSAGE = "The app is not built yet: run `npm run build`, then restart the server.";
+
+/**
+ * The notify address and key compiled into the built page (the configuration object `vite build`
+ * writes into a chunk under assets/); undefined when no chunk holds them.
+ */
+export function builtPageSettings(root: string): { notifyUrl: string; apiKey: string } | undefined {
+  const assets = join(root, "assets");
+  let names: string[];
+  try {
+    names = readdirSync(assets).filter((name) => name.endsWith(".js"));
+  } catch {
+    return undefined;
+  }
+  for (const name of names) {
+    const match = /"?notifyUrl"?:(["'`])(.*?)\1,"?apiKey"?:(["'`])(.*?)\3/.exec(
+      readFileSync(join(assets, name), "utf8"),
+    );
+    if (match !== null) return { notifyUrl: match[2] ?? "", apiKey: match[4] ?? "" };
+  }
+  return undefined;
+}
 
 async function isFile(path: string): Promise<boolean> {
   try {
@@ -44,7 +66,7 @@ function routeVariants(path: string): string[] {
 }
 
 export async function registerStaticSite(app: FastifyInstance, root: string): Promise<void> {
-  const built = await isFile(join(root, "index.html"));
+  const built = await isFile(join(root, pageFile("home")));
   if (!built) app.log.warn(`${root}/index.html not found: ${NOT_BUILT_MESSAGE}`);
 
   if (built) {
@@ -66,9 +88,11 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
     });
   }
 
-  for (const path of appPaths) {
+  for (const id of routeIds) {
+    const { path } = routes[id];
+    if (path === null) continue;
     // A prerendered <route>/index.html when the build has one, else the app shell.
-    const page = path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
+    const page = pageFile(id);
     for (const url of routeVariants(path)) {
       app.get(url, async (_request, reply) => {
         if (!built) {
@@ -78,7 +102,7 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
             .type("text/plain; charset=utf-8")
             .send(NOT_BUILT_MESSAGE);
         }
-        return reply.sendFile((await isFile(join(root, page))) ? page : "index.html");
+        return reply.sendFile((await isFile(join(root, page))) ? page : pageFile("home"));
       });
     }
   }
@@ -89,15 +113,15 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
       // Not a CORS preflight for an allowed origin (those are answered by the API's CORS).
       return reply
         .code(204)
-        .header("allow", isApiPath(pathname) ? "POST, OPTIONS" : "GET, HEAD, OPTIONS")
+        .header("allow", API_PATH.test(pathname) ? "POST, OPTIONS" : "GET, HEAD, OPTIONS")
         .send();
     }
     const wantsPage = request.method === "GET" || request.method === "HEAD";
-    if (isApiPath(pathname) || !built || !wantsPage || extname(pathname) !== "") {
+    if (API_PATH.test(pathname) || !built || !wantsPage || extname(pathname) !== "") {
       return sendError(request, reply, 404, MESSAGES.notFound);
     }
     // The app renders its not-found page from the shell; a prerendered 404.html is preferred.
-    const page = (await isFile(join(root, "404.html"))) ? "404.html" : "index.html";
+    const page = pageFile((await isFile(join(root, pageFile("notFound")))) ? "notFound" : "home");
     return reply.code(404).sendFile(page, { etag: false, lastModified: false });
   });
 }

@@ -16,10 +16,10 @@ import {
   serialize,
   defaultTreeAdapter as tree,
 } from "parse5";
-import { routes } from "../src/config/routes";
-import type { ContactFields } from "../src/shared/contact/message";
-import { LIMITS } from "../src/shared/contact/protocol";
-import { escapeHtml } from "../src/shared/escape-html";
+import { pageFile, routes } from "../../src/config/routes";
+import type { ContactFields } from "../../src/shared/contact/message";
+import { LIMITS } from "../../src/shared/contact/protocol";
+import { escapeHtml } from "../../src/shared/escape-html";
 
 type Element = DefaultTreeAdapterMap["element"];
 type ParentNode = DefaultTreeAdapterMap["parentNode"];
@@ -41,11 +41,6 @@ const FIELD_IDS: Record<keyof ContactFields, string> = {
   email: "contact-email",
   message: "contact-message",
 };
-
-/** The prerendered contact page, relative to the static dir. */
-export function templatePath(staticDir: string): string {
-  return join(staticDir, routes.contact.path.slice(1), "index.html");
-}
 
 function* elements(node: ParentNode): Generator<Element> {
   for (const child of tree.getChildNodes(node)) {
@@ -147,6 +142,6 @@ export function fillContactPage(template: string | undefined, content: ResultPag
 
 /** Reads the built contact page (per request: a rebuild needs no restart) and fills it. */
 export async function renderResultPage(staticDir: string, content: ResultPageContent): Promise<string> {
-  const template = await readFile(templatePath(staticDir), "utf8").catch(() => undefined);
+  const template = await readFile(join(staticDir, pageFile("contact")), "utf8").catch(() => undefined);
   return fillContactPage(template, content);
 }

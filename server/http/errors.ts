@@ -4,9 +4,10 @@
  */
 import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { ServerAnswer } from "../src/shared/contact/protocol";
-import { type SchemaError, validationMessage } from "./schemas";
-import { StoreUnavailableError } from "./stores";
+import { API_PATH } from "../../src/config/routes";
+import type { ServerAnswer } from "../../src/shared/contact/protocol";
+import { type SchemaError, validationMessage } from "../contact/schemas";
+import { StoreUnavailableError } from "../store/stores";
 
 /** An error whose message is written for the visitor. */
 export class HttpError extends Error {
@@ -44,11 +45,6 @@ const BY_CODE: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MESSAGES.emptyBody },
 };
 
-/** True for the paths that answer JSON: the API and the notify endpoint. */
-export function isApiPath(url: string): boolean {
-  return /^\/(api|email)(\/|\?|$)/.test(url);
-}
-
 interface ErrorFields {
   statusCode?: unknown;
   code?: unknown;
@@ -59,8 +55,11 @@ interface ErrorFields {
 /** Status and visitor-facing sentence for any thrown value. */
 export function describeError(error: unknown): { status: number; message: string } {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
-  if (error instanceof StoreUnavailableError) return { status: 503, message: MESSAGES.unavailable };
   const fields: ErrorFields = typeof error === "object" && error !== null ? error : {};
+  // A database error is never a 500: the request can be sent again once the disk is fixed.
+  if (error instanceof StoreUnavailableError || /^SQLITE_/.test(String(fields.code))) {
+    return { status: 503, message: MESSAGES.unavailable };
+  }
   if (Array.isArray(fields.validation)) {
     const first = fields.validation[0] as SchemaError | undefined;
     const context = typeof fields.validationContext === "string" ? fields.validationContext : undefined;
@@ -81,7 +80,7 @@ export const RETRY_AFTER_S = 10;
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
   if (status === 503 && !reply.hasHeader("retry-after")) reply.header("retry-after", String(RETRY_AFTER_S));
-  if (isApiPath(request.url)) {
+  if (API_PATH.test(request.url)) {
     const body: ServerAnswer = { success: false, error: message };
     return reply.code(status).type("application/json; charset=utf-8").send(body);
   }

@@ -7,7 +7,7 @@
  * reconnecting in the background. `/healthz` reports the state.
  */
 import { Redis } from "ioredis";
-import { HttpError } from "./errors";
+import { HttpError } from "../http/errors";
 
 /** How long a client should wait before retrying while Redis is away. */
 const SHARED_STATE_RETRY_AFTER_S = 5;

@@ -1,15 +1,18 @@
 /**
- * The mails the server sends: the owner's alert and the optional auto-reply. Over SMTP when
- * SMTP_URL is set; otherwise each mail is written as an `.eml` file to `DATA_DIR/outbox/`.
+ * The mails the server sends: the owner's alert, the digest past ALERT_LIMIT and the optional
+ * auto-reply. Over SMTP when SMTP_URL is set; otherwise each mail is written as an `.eml` file to
+ * `DATA_DIR/mail/`.
  */
 import { createHash, randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from "node:fs";
 import { chmod, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
-import { profile } from "../src/content/profile";
-import type { NotifyRequestBody } from "../src/shared/contact/protocol";
-import { escapeHtml } from "../src/shared/escape-html";
-import type { Config } from "./config";
+import { profile } from "../../src/content/profile";
+import type { NotifyRequestBody } from "../../src/shared/contact/protocol";
+import { escapeHtml } from "../../src/shared/escape-html";
+import { oneLine } from "../../src/shared/one-line";
+import type { Config } from "../config";
 
 /** Which mail job a mail belongs to: the same job always gives the same Message-ID and file name. */
 export interface MailRef {
@@ -27,6 +30,8 @@ export interface Mailer {
   sendNotification(message: NotifyRequestBody, ref?: MailRef): Promise<void>;
   /** Sends the visitor a short thank-you (no visitor text in it). */
   sendAutoReply(message: NotifyRequestBody, ref?: MailRef): Promise<void>;
+  /** Sends the owner one mail listing these messages (the ones past ALERT_LIMIT in a window). */
+  sendDigest(entries: readonly (MailRef & { payload: NotifyRequestBody })[]): Promise<void>;
   close(): void;
 }
 
@@ -37,14 +42,6 @@ export type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "
  * waited for: a server that accepts late has still accepted, and giving up would invite a resend.
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 60_000 };
-
-/** A value for a header: no CR/LF or other control characters, whatever the validation let in. */
-export function oneLine(text: string): string {
-  return text
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 /** Bidi controls and other invisible format characters (the emoji joiner U+200D stays). */
 const INVISIBLE = /(?!\u200D)\p{Cf}/gu;
@@ -126,14 +123,47 @@ function messageId(config: MailerConfig, ref: MailRef | undefined, kind: string)
   return `<${kind}.${digestOf(ref.key).slice(0, 32)}@${domain}>`;
 }
 
-/** The outbox folder; leftovers of writes cut short by a crash or a full disk are removed. */
-export const OUTBOX_DIR = "outbox";
+/** The folder of .eml files. It was DATA_DIR/outbox/ before: its files are moved on start. */
+export const MAIL_DIR = "mail";
+const OLD_MAIL_DIR = "outbox";
 
-async function preparedOutbox(outbox: string): Promise<void> {
-  await mkdir(outbox, { recursive: true, mode: 0o700 });
-  await chmod(outbox, 0o700);
-  const stray = (await readdir(outbox)).filter((name) => name.startsWith(".") && name.endsWith(".tmp"));
-  await Promise.all(stray.map((name) => rm(join(outbox, name), { force: true })));
+export function moveOldMailDir(dataDir: string): void {
+  const old = join(dataDir, OLD_MAIL_DIR);
+  if (!existsSync(old)) return;
+  mkdirSync(join(dataDir, MAIL_DIR), { recursive: true, mode: 0o700 });
+  for (const name of readdirSync(old)) renameSync(join(old, name), join(dataDir, MAIL_DIR, name));
+  rmdirSync(old);
+}
+
+/** Creates the folder; leftovers of writes cut short by a crash or a full disk are removed. */
+async function preparedMailDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  const stray = (await readdir(dir)).filter((name) => name.startsWith(".") && name.endsWith(".tmp"));
+  await Promise.all(stray.map((name) => rm(join(dir, name), { force: true })));
+}
+
+/** The owner's list of the messages past ALERT_LIMIT: who wrote, and how their message starts. */
+function digestMail(
+  config: MailerConfig,
+  entries: readonly { payload: NotifyRequestBody }[],
+): SendMailOptions {
+  const subject = `${entries.length} more portfolio message${entries.length === 1 ? "" : "s"}`;
+  const lines = entries.map(({ payload }) => ({
+    who: `${plainName(payload.name)} <${oneLine(payload.email)}>`,
+    start: oneLine(payload.message, 200),
+  }));
+  const intro = `More messages came in than ALERT_LIMIT allows alerts for. All are stored; these are they:`;
+  return {
+    from: config.mailFrom,
+    to: config.ownerEmail,
+    subject,
+    text: [intro, "", ...lines.map(({ who, start }) => `${who}\n  ${start}\n`)].join("\n"),
+    html: htmlPage(
+      subject,
+      `<p>${escapeHtml(intro)}</p><ul>${lines.map(({ who, start }) => `<li><strong>${escapeHtml(who)}</strong><br>${escapeHtml(start)}</li>`).join("")}</ul>`,
+    ),
+  };
 }
 
 export function createMailer(config: MailerConfig): Mailer {
@@ -147,8 +177,8 @@ export function createMailer(config: MailerConfig): Mailer {
     };
     close = () => transport.close();
   } else {
-    const outbox = join(config.dataDir, OUTBOX_DIR);
-    const ready = preparedOutbox(outbox);
+    const folder = join(config.dataDir, MAIL_DIR);
+    const ready = preparedMailDir(folder);
     // A failed cleanup must not become an unhandled rejection; the first send reports it.
     ready.catch(() => undefined);
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
@@ -160,10 +190,10 @@ export function createMailer(config: MailerConfig): Mailer {
       const name = `${stamp}-${kind}-${suffix}.eml`;
       // Write then rename, so whoever watches the folder never reads half a mail; a resend of
       // the same job replaces its file.
-      const temp = join(outbox, `.${name}.${randomUUID().slice(0, 8)}.tmp`);
+      const temp = join(folder, `.${name}.${randomUUID().slice(0, 8)}.tmp`);
       try {
         await writeFile(temp, info.message, { flush: true, mode: 0o600 });
-        await rename(temp, join(outbox, name));
+        await rename(temp, join(folder, name));
       } catch (error) {
         await rm(temp, { force: true });
         throw error;
@@ -181,6 +211,20 @@ export function createMailer(config: MailerConfig): Mailer {
         "auto-reply",
         ref,
       ),
+    sendDigest: (entries) => {
+      const ref = {
+        key: entries
+          .map((entry) => entry.key)
+          .sort()
+          .join(","),
+        createdAt: Date.now(),
+      };
+      return send(
+        { ...digestMail(config, entries), messageId: messageId(config, ref, "digest") },
+        "digest",
+        ref,
+      );
+    },
     close,
   };
 }

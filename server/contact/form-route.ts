@@ -1,38 +1,25 @@
 /**
  * `POST /contact`: the contact form sent without JavaScript (scripts off, or a click before the
- * page hydrated). The browser posts the fields urlencoded to the contact page's own path, and the
- * answer is that page again with the result and what was typed. Nothing typed ever lands in a
- * URL.
- *
- * The message takes exactly the page's way: the same validation (`validateFields`), the same
- * `deliver` (save → notify) and the same adapters from `createDeliverDeps` (Firestore when the
- * VITE_FIREBASE_* settings are given, else the local store). The HTTP steps reach this same
- * server through `app.inject` instead of the network: the JSON routes run as they do for the page
- * (API key, schema, per-IP rate limit with the visitor's address, idempotency, the one store and
- * mailer), and no port, loopback address or proxy setting is involved.
- *
- * A form post cannot carry the API key (which is public anyway), so this route is protected the
- * way the JSON API really is: an Origin check against the configured public origins (not Host),
- * a per-IP rate limit, a body limit and validation.
- *
- * Duplicates (a reload or Back re-posting the form) are neither stored nor mailed twice: the
- * message id is derived from the message itself, so a repeat is the same id for the store (one
- * record / Firestore document) and the same Idempotency-Key for the mail. A per-render token is
- * not possible here: the contact page is prerendered once at build time and served statically.
+ * page hydrated), answered with the contact page again, the result and what was typed; nothing
+ * typed lands in a URL. The message takes the page's way: the same validation, the same
+ * `deliver` and adapters (Firestore when configured), its HTTP steps reaching this server's JSON
+ * routes through `app.inject` (key, schema, rate limit with the visitor's address, idempotency).
+ * An Origin check (not Host), a rate limit, a body limit and validation guard it, since a form
+ * cannot carry the API key. The message id is derived from the message, so a reload or a Back
+ * that posts it again is neither stored nor mailed twice (the page is prerendered, so no token).
  */
 import { createHash } from "node:crypto";
 import formbody from "@fastify/formbody";
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { routes } from "../src/config/routes";
-import { type DeliverResult, deliver } from "../src/shared/contact/deliver";
-import { createDeliverDeps } from "../src/shared/contact/deps";
-import { type ContactFields, createMessage, validateFields } from "../src/shared/contact/message";
-import { LIMITS } from "../src/shared/contact/protocol";
-import { RESULT_TITLE, validationText } from "../src/shared/contact/texts";
-import { MAIL_FAILED_MESSAGE, SAVE_FAILED_MESSAGE } from "./api-routes";
-import type { Config } from "./config";
-import { describeError, HttpError, MESSAGES } from "./errors";
-import { originAllowed } from "./origins";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from "fastify";
+import { routes } from "../../src/config/routes";
+import { type DeliverResult, deliver } from "../../src/shared/contact/deliver";
+import { createDeliverDeps } from "../../src/shared/contact/deps";
+import { type ContactFields, createMessage, validateFields } from "../../src/shared/contact/message";
+import { LIMITS } from "../../src/shared/contact/protocol";
+import { RESULT_TITLE, validationText } from "../../src/shared/contact/texts";
+import type { Config } from "../config";
+import { describeError } from "../http/errors";
+import { rateLimitOf, refuseOtherOrigins } from "./origins";
 import { type ResultPageContent, renderResultPage } from "./result-page";
 
 export interface ContactFormDeps {
@@ -49,6 +36,9 @@ export const CONTACT_FORM_PATH = routes.contact.path;
 export const FORM_BODY_LIMIT = 9 * (LIMITS.name + LIMITS.email + LIMITS.message) + 1024;
 
 export const FORM_UNREADABLE = "The form could not be read. Please send it again from the contact page.";
+/** When a step fails without an answer of this server (Firestore, or no answer in time). */
+export const NOT_DELIVERED =
+  "Sorry, your message could not be delivered right now. Please try again in a few minutes.";
 
 const FIELDS = ["name", "email", "message"] as const satisfies readonly (keyof ContactFields)[];
 const EMPTY: ContactFields = { name: "", email: "", message: "" };
@@ -114,24 +104,22 @@ function outcome(result: DeliverResult): { status: number; title: string; text: 
     return {
       status: result.success ? 200 : result.httpStatus,
       title: result.success ? RESULT_TITLE.sent : RESULT_TITLE.notSent,
-      text: result.text || (result.success ? RESULT_TITLE.sent : MAIL_FAILED_MESSAGE),
+      text: result.text || (result.success ? RESULT_TITLE.sent : NOT_DELIVERED),
       success: result.success,
     };
   }
-  const { failure, step } = result;
+  const { failure } = result;
   // A status means this server answered, and its `error` is written for the visitor; anything
-  // else (Firestore, a network fault) gets the plain sentence for that step.
-  const fallback = step === "save" ? SAVE_FAILED_MESSAGE : MAIL_FAILED_MESSAGE;
+  // else (Firestore, no answer in time) gets the plain sentence.
   return {
     status: failure.status ?? (failure.reason === "network" ? 503 : 502),
     title: RESULT_TITLE.notSent,
-    text: failure.status === undefined ? fallback : failure.error,
+    text: failure.status === undefined ? NOT_DELIVERED : failure.error,
     success: false,
   };
 }
 
 export const contactFormRoute: FastifyPluginAsync<ContactFormDeps> = async (scope, { config }) => {
-  const publicOrigins = new Set(config.publicOrigins);
   const pipeline = {
     notifyUrl: "",
     apiKey: config.apiKey,
@@ -157,19 +145,7 @@ export const contactFormRoute: FastifyPluginAsync<ContactFormDeps> = async (scop
   await scope.register(formbody);
 
   // Other sites are turned away before the body is read.
-  scope.addHook("onRequest", async (request) => {
-    const { origin } = request.headers;
-    if (
-      origin !== undefined &&
-      !originAllowed(origin, {
-        publicOrigins,
-        production: config.production,
-        localPort: request.socket.localPort,
-      })
-    ) {
-      throw new HttpError(403, MESSAGES.forbiddenOrigin);
-    }
-  });
+  scope.addHook("onRequest", refuseOtherOrigins(config));
 
   // Every refusal (origin, rate limit, body too large, wrong type) is a page too, and keeps what
   // was typed whenever the body could be read.
@@ -193,14 +169,8 @@ export const contactFormRoute: FastifyPluginAsync<ContactFormDeps> = async (scop
     {
       bodyLimit: FORM_BODY_LIMIT,
       config: {
-        rateLimit: {
-          max: config.rateLimitMax,
-          timeWindow: config.rateLimitWindowMs,
-          // After the body is parsed, so a refused visitor gets the text back.
-          hook: "preHandler",
-          errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
-            new HttpError(429, `Too many messages in a short time. Please try again in ${context.after}.`),
-        },
+        // After the body is parsed, so a refused visitor gets the text back.
+        rateLimit: { ...rateLimitOf(config), hook: "preHandler" },
       },
     },
     async (request, reply) => {
@@ -228,10 +198,8 @@ export const contactFormRoute: FastifyPluginAsync<ContactFormDeps> = async (scop
         const { reason, status, retryable } = result.failure;
         request.log.warn({ step: result.step, reason, status, retryable }, "contact form: not delivered");
       }
-      if (shown.status === 429) {
-        const waitMs = result.status === "failed" ? result.failure.retryAfterMs : result.retryAfterMs;
-        if (waitMs !== undefined) reply.header("retry-after", String(Math.ceil(waitMs / 1000)));
-      }
+      const waitMs = result.status === "failed" ? result.failure.retryAfterMs : result.retryAfterMs;
+      if (waitMs !== undefined) reply.header("retry-after", String(Math.ceil(waitMs / 1000)));
       return sendPage(reply, shown.status, {
         title: shown.title,
         text: shown.text,

@@ -1,0 +1,169 @@
+/**
+ * The owner's tool for the stored messages and their mails: `npm run messages -- <command>`.
+ * Reads DATA_DIR, REDIS_URL (and .env) like the server, and works while the server runs. Nothing
+ * it prints to a terminal holds a control character a visitor typed.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import type { StoreRequestBody } from "../../src/shared/contact/protocol";
+import { oneLine } from "../../src/shared/one-line";
+import { storageOf } from "../config";
+import { AJV_OPTIONS, importLineSchema, validationMessage } from "../contact/schemas";
+import { type Db, openDatabase } from "../store/database";
+import { purgeOlderThan } from "../store/retention";
+import {
+  createSqliteMailJobStore,
+  createSqliteMessageStore,
+  ImportConflictError,
+  type JobRow,
+  mailStates,
+} from "../store/sqlite-stores";
+import type { MailJobStore } from "../store/stores";
+
+export const USAGE = `Usage: npm run messages -- <command>
+  list                          one line per message, oldest first, with its mail's state
+  export                        JSON Lines on stdout (id, name, email, message, createdAt)
+  delete --email <address>      delete every message from that address
+  purge --older-than <days>     delete messages (and .eml files in DATA_DIR/mail) older than that
+  import <file.jsonl>           add the messages of an export file: all of them, or none
+  retry                         queue again the mails that failed for good`;
+
+class UsageError extends Error {}
+
+function option(args: string[], name: string): string {
+  const index = args.indexOf(name);
+  const value = index === -1 ? undefined : args[index + 1];
+  if (value === undefined || value.startsWith("--")) throw new UsageError(`${name} needs a value.`);
+  return value;
+}
+
+function describe(mail: JobRow | undefined, notifiedAt: string | null): string {
+  if (notifiedAt !== null || mail?.state === "sent") return "mailed";
+  if (mail === undefined) return "not mailed";
+  if (mail.state === "failed") return `mail failed: ${oneLine(mail.last_error ?? "", 120)}`;
+  const error = mail.last_error === null ? "" : ` (${oneLine(mail.last_error, 80)})`;
+  return `mail pending, next attempt ${new Date(mail.next_attempt_at ?? 0).toISOString()}${error}`;
+}
+
+/** JSON with C1 controls and line separators escaped too (JSON.stringify escapes only C0). */
+function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** Every line of an export file checked with the API's own schema; throws at the first bad one. */
+async function readImport(file: string): Promise<(StoreRequestBody & { createdAt: string; line: number })[]> {
+  const [{ Ajv }, { default: addFormats }] = await Promise.all([import("ajv"), import("ajv-formats")]);
+  const ajv = new Ajv(AJV_OPTIONS);
+  addFormats(ajv);
+  const valid = ajv.compile(importLineSchema);
+  const lines = readFileSync(file, "utf8").split("\n");
+  return lines.flatMap((line, index) => {
+    if (line.trim() === "") return [];
+    const fail = (reason: string) => {
+      throw new Error(`${file}, line ${index + 1}: ${reason} Nothing was imported.`);
+    };
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      fail("not a JSON object.");
+    }
+    if (!valid(value)) return fail(validationMessage("body", valid.errors?.[0]));
+    const created = Date.parse(value.createdAt);
+    if (Number.isNaN(created) || created > Date.now() + 60_000) {
+      fail("createdAt must be a date and time (ISO 8601) that is not in the future.");
+    }
+    return [{ ...value, createdAt: new Date(created).toISOString(), line: index + 1 }];
+  });
+}
+
+/** The mail queue in Redis (REDIS_URL), loaded only for the command that needs it. */
+async function redisJobs(url: string, db: Db): Promise<MailJobStore> {
+  const [{ connectSharedState }, { openRedisMailJobStore }] = await Promise.all([
+    import("../store/shared-state"),
+    import("../store/redis-mail-jobs"),
+  ]);
+  const shared = await connectSharedState(url, console);
+  const jobs = openRedisMailJobStore(shared, db, console);
+  return { ...jobs, close: () => jobs.close().then(() => shared.close()) };
+}
+
+async function run(args: string[]): Promise<void> {
+  const [command, ...rest] = args;
+  if (command === undefined || command === "help" || command === "--help") {
+    console.log(USAGE);
+    return;
+  }
+  if (!["list", "export", "delete", "purge", "import", "retry"].includes(command)) {
+    throw new UsageError(`Unknown command "${command}".`);
+  }
+  const { dataDir, redisUrl } = storageOf();
+  const { db } = openDatabase(dataDir);
+  const messages = createSqliteMessageStore(db, dataDir);
+  try {
+    if (command === "list") {
+      const rows = await messages.list();
+      const mail = mailStates(db);
+      for (const row of rows) {
+        const who = `${oneLine(row.name, 40)} <${oneLine(row.email)}>`;
+        const state = describe(mail.get(row.id), row.notifiedAt);
+        console.log(`${row.createdAt}  ${row.id}  ${who}  ${state}  ${oneLine(row.message, 60)}`);
+      }
+      const jobs = await createSqliteMailJobStore(db).counts();
+      console.error(
+        `${rows.length} message(s) in ${dataDir}; mail: ${jobs.pending} pending, ${jobs.failed} failed.`,
+      );
+    } else if (command === "export") {
+      for (const { id, name, email, message, createdAt } of await messages.list()) {
+        process.stdout.write(`${safeJson({ id, name, email, message, createdAt })}\n`);
+      }
+    } else if (command === "delete") {
+      const email = option(rest, "--email");
+      if (!email.includes("@")) throw new UsageError(`--email must be an e-mail address (got "${email}").`);
+      console.log(`Deleted ${await messages.deleteByEmail(email)} message(s) from ${email}.`);
+    } else if (command === "purge") {
+      const raw = option(rest, "--older-than");
+      if (!/^\d+$/.test(raw))
+        throw new UsageError(`--older-than must be a whole number of days (got "${raw}").`);
+      const report = await purgeOlderThan(messages, dataDir, Number(raw));
+      console.log(
+        `Deleted ${report.messages} message(s) and ${report.mailFiles} mail file(s) older than ${raw} day(s).`,
+      );
+    } else if (command === "import") {
+      const file = rest[0];
+      if (file === undefined || !existsSync(file))
+        throw new UsageError(`import needs an existing file (got "${file ?? ""}").`);
+      const lines = await readImport(file);
+      const added = await messages.addAll(lines).catch((error: unknown) => {
+        if (!(error instanceof ImportConflictError)) throw error;
+        const line = lines[error.index];
+        throw new Error(
+          `${file}, line ${line?.line}: the message ${line?.id} is already stored with other fields. Nothing was imported.`,
+        );
+      });
+      console.log(`Imported ${added} new message(s); ${lines.length - added} were already stored.`);
+    } else {
+      const jobs = redisUrl === undefined ? createSqliteMailJobStore(db) : await redisJobs(redisUrl, db);
+      try {
+        const count = await jobs.retryFailed();
+        console.log(`${count} failed mail(s) queued again; the server sends them within a minute.`);
+      } finally {
+        await jobs.close();
+      }
+    }
+  } finally {
+    db.close();
+  }
+}
+
+if (existsSync(".env")) process.loadEnvFile(".env");
+run(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(`messages: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

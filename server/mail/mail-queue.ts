@@ -1,0 +1,210 @@
+/**
+ * The mail queue: the owner gets one alert per message, whatever fails on the way.
+ *
+ * 1. A notify request records its mail job under its Idempotency-Key and is answered at once:
+ *    once the job is recorded, the owner will get the mail. Only a job that cannot be recorded
+ *    is refused (503 with Retry-After, from the error handler).
+ * 2. In the background, due jobs are taken and sent. A temporary failure (an SMTP 4xx, a refused
+ *    or dropped connection, a time-out) is tried again after MAIL_RETRY_MS, then twice as long
+ *    each time, with jitter, up to 6 hours, across restarts. A permanent failure (5xx), or a job
+ *    still unsent after 3 days, is marked failed: `/healthz` and `npm run messages -- list` show
+ *    it, and `npm run messages -- retry` queues it again. It is never dropped.
+ * 3. Every attempt carries the same Message-ID, so a mailbox keeps one copy of a resend.
+ * 4. ALERT_LIMIT: past the window's count, a job waits for the window's end and goes out in one
+ *    digest with the others of its window.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { NotifyRequestBody, ServerAnswer } from "../../src/shared/contact/protocol";
+import { oneLine } from "../../src/shared/one-line";
+import type { MailJob, MailJobStore, MessageStore, Settlement } from "../store/stores";
+import type { Mailer } from "./mailer";
+
+export const SENT_MESSAGE = "Thanks for your message! I'll get back to you soon.";
+
+/** An HTTP answer: status and body. */
+export interface Answer {
+  status: number;
+  body: ServerAnswer;
+}
+
+export const SENT: Answer = { status: 200, body: { success: true, msg: SENT_MESSAGE } };
+export const KEY_REUSED: Answer = {
+  status: 422,
+  body: { success: false, error: "This Idempotency-Key was already used for a different message." },
+};
+
+/** The longest wait between two attempts, and how long a job may stay unsent before it fails. */
+export const MAX_RETRY_DELAY_MS = 6 * 3_600_000;
+export const GIVE_UP_AFTER_MS = 3 * 86_400_000;
+/** Jobs taken at once. */
+const BATCH = 20;
+
+/** The wait before attempt `failures + 1`: `baseMs`, doubling, up to 6 hours, plus up to 25 % jitter. */
+export function retryDelay(failures: number, baseMs: number, random = Math.random()): number {
+  return Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** (failures - 1) * (1 + random / 4));
+}
+
+/** A failure that trying again cannot fix: the mail server refused for good (5xx), or the envelope. */
+function isPermanent(error: unknown): boolean {
+  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  return (typeof responseCode === "number" && responseCode >= 500) || code === "EENVELOPE";
+}
+
+function reasonOf(error: unknown): string {
+  const { responseCode, response } = (error ?? {}) as { responseCode?: unknown; response?: unknown };
+  const text =
+    typeof response === "string" ? response : error instanceof Error ? error.message : String(error);
+  return oneLine(
+    typeof responseCode === "number" && !text.startsWith(String(responseCode))
+      ? `${responseCode} ${text}`
+      : text,
+    300,
+  );
+}
+
+/** A stable digest of a request body, for telling a genuine retry from a reused key. */
+export function fingerprintOf(value: unknown): string {
+  return createHash("sha256").update(JSON.stringify(value)).digest("hex");
+}
+
+export interface MailQueueOptions {
+  jobs: MailJobStore;
+  mailer: Mailer;
+  /** Marks the stored message (Idempotency-Key = message id) as notified. */
+  messages?: MessageStore | undefined;
+  autoReply: boolean;
+  log: FastifyBaseLogger;
+  retryMs: number;
+  alertLimit: { max: number; windowMs: number };
+  /** How long a taken job is this process's alone. */
+  leaseMs: number;
+  /** The longest pause between two looks for due jobs (another instance's, or retried by the CLI). */
+  sweepEveryMs: number;
+}
+
+export interface MailQueue {
+  /** Records the owner's alert for this key (once) and answers; the mail goes out in the background. */
+  notify(key: string | undefined, message: NotifyRequestBody): Promise<Answer>;
+  /** Sends what is due now; resolves once tried. */
+  run(): Promise<void>;
+  /** Stops looking for jobs and waits for the sends under way. */
+  close(): Promise<void>;
+}
+
+export function createMailQueue(options: MailQueueOptions): MailQueue {
+  const { jobs, mailer, messages, log, retryMs, alertLimit } = options;
+  const holder = randomUUID();
+  /** Outcomes that could not be recorded yet (the mail is out): recorded first on the next pass. */
+  const unsettled = new Map<string, Settlement>();
+  let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function settle(key: string, settlement: Settlement): Promise<void> {
+    try {
+      await jobs.settle(key, holder, settlement);
+      unsettled.delete(key);
+    } catch (error) {
+      log.error({ err: error }, "could not record a mail job's outcome; trying again on the next pass");
+      unsettled.set(key, settlement);
+    }
+  }
+
+  /** One attempt for one alert, or for the digest of several jobs. */
+  async function attempt(batch: MailJob[], send: () => Promise<void>): Promise<void> {
+    let settlement: Settlement = { state: "sent" };
+    try {
+      await send();
+    } catch (error) {
+      const failures = Math.max(...batch.map((job) => job.attempts)) + 1;
+      const reason = reasonOf(error);
+      log.error({ err: error, attempt: failures }, "could not send a mail; it stays in the queue");
+      const oldest = Math.min(...batch.map((job) => job.createdAt));
+      settlement = isPermanent(error)
+        ? { state: "failed", error: reason }
+        : Date.now() - oldest >= GIVE_UP_AFTER_MS
+          ? { state: "failed", error: `not sent within 3 days: ${reason}` }
+          : { state: "pending", at: Date.now() + retryDelay(failures, retryMs), error: reason };
+    }
+    for (const job of batch) {
+      await settle(
+        job.key,
+        settlement.state === "pending" ? { ...settlement, digest: job.digest } : settlement,
+      );
+      if (settlement.state !== "sent") continue;
+      await messages?.markNotified(job.key, new Date()).catch(() => undefined);
+      if (options.autoReply) {
+        // The error names the refused address, so only its codes are logged.
+        await mailer.sendAutoReply(job.payload, job).catch((error: unknown) => {
+          const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+          log.warn({ code, responseCode }, "could not send the auto-reply");
+        });
+      }
+    }
+  }
+
+  async function sendAlert(job: MailJob): Promise<void> {
+    const start = Math.floor(Date.now() / alertLimit.windowMs) * alertLimit.windowMs;
+    if ((await jobs.countAlert(start, alertLimit.windowMs)) > alertLimit.max) {
+      await settle(job.key, { state: "pending", at: start + alertLimit.windowMs, digest: true });
+      return;
+    }
+    await attempt([job], () => mailer.sendNotification(job.payload, job));
+  }
+
+  async function pass(): Promise<void> {
+    for (;;) {
+      for (const [key, settlement] of [...unsettled]) await settle(key, settlement);
+      const due = (await jobs.takeDue(holder, options.leaseMs, BATCH)).filter(
+        (job) => !unsettled.has(job.key),
+      );
+      if (due.length === 0) return;
+      const digest = due.filter((job) => job.digest);
+      await Promise.all([
+        ...due.filter((job) => !job.digest).map(sendAlert),
+        ...(digest.length > 0 ? [attempt(digest, () => mailer.sendDigest(digest))] : []),
+      ]);
+    }
+  }
+
+  async function schedule(): Promise<void> {
+    const next = await jobs.nextDueAt().catch(() => undefined);
+    const wait = Math.min(options.sweepEveryMs, Math.max(0, (next ?? Number.POSITIVE_INFINITY) - Date.now()));
+    clearTimeout(timer);
+    if (!closed) timer = setTimeout(() => void run(), wait);
+  }
+
+  function run(): Promise<void> {
+    if (running !== undefined) {
+      again = true;
+      return running;
+    }
+    running = pass()
+      .catch((error: unknown) => log.error({ err: error }, "the mail queue could not send"))
+      .finally(() => {
+        running = undefined;
+        if (again && !closed) {
+          again = false;
+          void run();
+        } else void schedule();
+      });
+    return running;
+  }
+
+  return {
+    async notify(key = `no-key:${randomUUID()}`, message) {
+      const outcome = await jobs.record(key, fingerprintOf(message), message);
+      if (outcome === "conflict") return KEY_REUSED;
+      if (outcome === "recorded") void run();
+      return SENT;
+    },
+    run,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

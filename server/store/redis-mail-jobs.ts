@@ -1,0 +1,267 @@
+/**
+ * The mail queue on Redis, shared by every instance when REDIS_URL is set.
+ *
+ * - `job:<key>` holds a job and is its Idempotency-Key's record: written once, together with its
+ *   place in `due` (by next attempt) and `pending` (by creation). Sent, it keeps no payload and
+ *   expires after a day; failed for good, it is listed in `failed`.
+ * - `lease:<key>` names the instance sending the job (`SET NX PX`, renewed while the send runs):
+ *   a crashed instance's lease expires and another instance takes the job.
+ * - `alerts:<window start>` counts the ALERT_LIMIT window's alerts of all instances.
+ *
+ * A sender that loses Redis after the mail went out keeps the outcome on local disk (table
+ * `redis_spool` of DATA_DIR/portfolio.db) and writes it at the next chance: on reconnect, at its
+ * next start, or while it shuts down (it waits a bounded time for Redis then). Another instance
+ * takes over a job begun elsewhere only after being connected for a full lease plus the longest
+ * reconnect pause, which gives the sender that time to write it.
+ */
+import type { Redis } from "ioredis";
+import type { NotifyRequestBody } from "../../src/shared/contact/protocol";
+import type { Db } from "./database";
+import { RECONNECT_MAX_DELAY_MS, type SharedState } from "./shared-state";
+import {
+  IDEMPOTENCY_TTL_MS,
+  type MailJob,
+  type MailJobStore,
+  type Settlement,
+  StoreUnavailableError,
+} from "./stores";
+
+/** How long a closing server waits for Redis to write the outcomes it keeps on disk. */
+export const SHUTDOWN_WAIT_MS = 5_000;
+
+interface JobRecord {
+  state: "pending" | "sent" | "failed";
+  fingerprint: string;
+  payload?: NotifyRequestBody;
+  createdAt: number;
+  attempts: number;
+  digest?: boolean;
+  lastError?: string;
+  /** The instance that took it last, until it records the outcome: set means "maybe sent". */
+  heldBy?: string;
+}
+
+/** Records a new job unless the key is known; answers the known record. */
+const RECORD = `
+local existing = redis.call('GET', KEYS[1])
+if existing then return existing end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[3], ARGV[2], ARGV[3])
+return false
+`;
+
+/** Extends our lease, or takes it back if it lapsed (during an outage) and nobody else holds it. */
+const RENEW = `
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if not holder then return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) and 1 end
+return 0
+`;
+
+type JobCommands = Redis & {
+  mailJobRecord(
+    job: string,
+    due: string,
+    pending: string,
+    record: string,
+    at: number,
+    key: string,
+  ): Promise<string | null>;
+  mailJobRenew(lease: string, holder: string, leaseMs: number): Promise<number>;
+};
+
+const DUE = "due";
+const PENDING = "pending";
+const FAILED = "failed";
+const jobKey = (key: string) => `job:${key}`;
+const leaseKey = (key: string) => `lease:${key}`;
+const parse = (raw: string | null) => (raw === null ? undefined : (JSON.parse(raw) as JobRecord));
+
+export interface RedisMailJobsLog {
+  error(details: { err: unknown }, message: string): void;
+}
+
+export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMailJobsLog): MailJobStore {
+  const redis = shared.redis as JobCommands;
+  if (typeof redis.mailJobRecord !== "function") {
+    redis.defineCommand("mailJobRecord", { numberOfKeys: 3, lua: RECORD });
+    redis.defineCommand("mailJobRenew", { numberOfKeys: 1, lua: RENEW });
+  }
+  const spool = {
+    keys: db.prepare("SELECT key FROM redis_spool").pluck(),
+    put: db.prepare("INSERT OR REPLACE INTO redis_spool VALUES (?, ?)"),
+    remove: db.prepare("DELETE FROM redis_spool WHERE key = ?"),
+  };
+  const spooled = () => new Set(spool.keys.all() as string[]);
+  /** Leases this process holds, each renewed until the job is settled. */
+  const renewals = new Map<string, NodeJS.Timeout>();
+
+  /** Runs Redis steps; a lost or slow Redis becomes a StoreUnavailableError (answered 503). */
+  async function guard<T>(step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      throw new StoreUnavailableError("Redis is unavailable", { cause: error });
+    }
+  }
+
+  function dropLease(key: string): void {
+    clearInterval(renewals.get(key));
+    renewals.delete(key);
+  }
+
+  async function write(key: string, settlement: Settlement): Promise<void> {
+    const record = parse(await redis.get(jobKey(key)));
+    if (record === undefined) return;
+    const { heldBy: _, ...rest } = record;
+    const failed = settlement.state !== "sent" && settlement.error !== undefined ? 1 : 0;
+    const next: JobRecord = { ...rest, state: settlement.state, attempts: record.attempts + failed };
+    const tx = redis.multi().del(leaseKey(key));
+    if (settlement.state === "sent") {
+      const { payload: _payload, ...sent } = next;
+      tx.set(jobKey(key), JSON.stringify(sent), "PX", IDEMPOTENCY_TTL_MS).zrem(DUE, key).zrem(PENDING, key);
+    } else if (settlement.state === "failed") {
+      tx.set(jobKey(key), JSON.stringify({ ...next, lastError: settlement.error })).zrem(DUE, key);
+      tx.zrem(PENDING, key).sadd(FAILED, key);
+    } else {
+      const pending = {
+        ...next,
+        digest: settlement.digest === true,
+        lastError: settlement.error ?? record.lastError,
+      };
+      tx.set(jobKey(key), JSON.stringify(pending)).zadd(DUE, settlement.at, key);
+    }
+    await tx.exec();
+  }
+
+  async function flushSpool(): Promise<void> {
+    for (const key of spooled()) {
+      await write(key, { state: "sent" });
+      spool.remove.run(key);
+    }
+  }
+  const flushQuietly = () =>
+    flushSpool().catch((error: unknown) =>
+      log.error({ err: error }, "could not write a kept mail outcome to Redis"),
+    );
+  shared.onReconnect(() => void flushQuietly());
+  void flushQuietly();
+
+  /** See the file comment: connected long enough that a live sender has written its outcome. */
+  const mayTakeOver = (leaseMs: number) => shared.connectedForMs() >= leaseMs + RECONNECT_MAX_DELAY_MS;
+
+  return {
+    record: (key, fingerprint, payload) =>
+      guard(async () => {
+        const at = Date.now();
+        const fresh: JobRecord = { state: "pending", fingerprint, payload, createdAt: at, attempts: 0 };
+        const known = parse(
+          await redis.mailJobRecord(jobKey(key), DUE, PENDING, JSON.stringify(fresh), at, key),
+        );
+        if (known === undefined) return "recorded";
+        return known.fingerprint === fingerprint ? "exists" : "conflict";
+      }),
+
+    takeDue: (holder, leaseMs, limit) =>
+      guard(async () => {
+        const taken: MailJob[] = [];
+        const kept = spooled();
+        for (const key of await redis.zrangebyscore(DUE, "-inf", Date.now(), "LIMIT", 0, limit)) {
+          if (renewals.has(key) || kept.has(key)) continue;
+          if ((await redis.set(leaseKey(key), holder, "PX", leaseMs, "NX")) !== "OK") continue;
+          const record = parse(await redis.get(jobKey(key)));
+          if (record?.state !== "pending" || record.payload === undefined) {
+            await redis.multi().zrem(DUE, key).del(leaseKey(key)).exec();
+            continue;
+          }
+          if (record.heldBy !== undefined && !mayTakeOver(leaseMs)) {
+            await redis.del(leaseKey(key));
+            continue;
+          }
+          await redis.set(jobKey(key), JSON.stringify({ ...record, heldBy: holder }), "KEEPTTL");
+          const timer = setInterval(
+            () => {
+              redis.mailJobRenew(leaseKey(key), holder, leaseMs).catch(() => {});
+            },
+            Math.max(100, Math.floor(leaseMs / 3)),
+          );
+          timer.unref();
+          renewals.set(key, timer);
+          const { payload, createdAt, attempts, digest = false } = record;
+          taken.push({ key, payload, createdAt, attempts, digest });
+        }
+        return taken;
+      }),
+
+    async settle(key, _holder, settlement) {
+      dropLease(key);
+      try {
+        await write(key, settlement);
+      } catch (error) {
+        // The mail is out: keep that on disk, or another instance would send it again.
+        if (settlement.state !== "sent")
+          throw new StoreUnavailableError("Redis is unavailable", { cause: error });
+        spool.put.run(key, JSON.stringify(settlement));
+        log.error(
+          { err: error },
+          "A mail was sent but Redis is away: its outcome is kept on disk until Redis is back.",
+        );
+      }
+    },
+
+    nextDueAt: () =>
+      guard(async () => {
+        const [, score] = await redis.zrange(DUE, "0", "0", "WITHSCORES");
+        return score === undefined ? undefined : Number(score);
+      }),
+
+    counts: () =>
+      guard(async () => {
+        const [pending, late, failed] = await Promise.all([
+          redis.zcard(PENDING),
+          redis.zcount(PENDING, "-inf", Date.now() - 3_600_000),
+          redis.scard(FAILED),
+        ]);
+        return { pending, late, failed };
+      }),
+
+    retryFailed: () =>
+      guard(async () => {
+        const keys = await redis.smembers(FAILED);
+        for (const key of keys) {
+          const record = parse(await redis.get(jobKey(key)));
+          const at = Date.now();
+          const tx = redis.multi().srem(FAILED, key);
+          if (record !== undefined) {
+            const again: JobRecord = { ...record, state: "pending", attempts: 0, createdAt: at };
+            tx.set(jobKey(key), JSON.stringify(again)).zadd(DUE, at, key).zadd(PENDING, at, key);
+          }
+          await tx.exec();
+        }
+        return keys.length;
+      }),
+
+    countAlert: (start, windowMs) =>
+      guard(async () => {
+        const [[, count] = []] =
+          (await redis
+            .multi()
+            .incr(`alerts:${start}`)
+            .pexpire(`alerts:${start}`, 2 * windowMs)
+            .exec()) ?? [];
+        return Number(count);
+      }),
+
+    prune: async () => {},
+
+    async close() {
+      for (const key of [...renewals.keys()]) dropLease(key);
+      const until = Date.now() + SHUTDOWN_WAIT_MS;
+      while (spooled().size > 0 && Date.now() < until) {
+        if (shared.available()) await flushQuietly();
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}

@@ -1,0 +1,281 @@
+/**
+ * The mail queue against a real SMTP server that fails on demand (4xx, 5xx, a refused or a
+ * dropped connection) and comes back on the same port: a failed send keeps its job, is retried
+ * with the same Message-ID, across a restart; a 5xx fails it for good until `retry`; past
+ * ALERT_LIMIT the owner gets one digest. Real SQLite, real HTTP on loopback.
+ */
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { promisify } from "node:util";
+import type { FastifyBaseLogger } from "fastify";
+import { createMailQueue, GIVE_UP_AFTER_MS, retryDelay } from "../../server/mail/mail-queue";
+import { createMailer } from "../../server/mail/mailer";
+import { openDatabase } from "../../server/store/database";
+import { createSqliteMailJobStore } from "../../server/store/sqlite-stores";
+import { ROOT } from "./child-server";
+import {
+  MESSAGES_PATH,
+  mailJobs,
+  NOTIFY_PATH,
+  OWNER_EMAIL,
+  parseMail,
+  post,
+  serverPool,
+  tempDir,
+  useSmtp,
+  validMessage,
+} from "./helpers";
+
+const smtp = useSmtp();
+const { serve, stop } = serverPool(() => ({ SMTP_URL: smtp.url, MAIL_RETRY_MS: "200" }));
+const silent = { error() {}, warn() {}, info() {} } as unknown as FastifyBaseLogger;
+
+async function messageIds(): Promise<(string | undefined)[]> {
+  return Promise.all(smtp.arrivals.map(async (mail) => (await parseMail(mail.raw)).messageId));
+}
+
+function messagesCli(dataDir: string, ...args: string[]) {
+  return promisify(execFile)(process.execPath, ["--import", "tsx", "server/cli/messages-cli.ts", ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+  });
+}
+
+describe("the queue itself", () => {
+  async function queueOn(dataDir: string, now = Date.now, alertLimit = { max: 100, windowMs: 3_600_000 }) {
+    const { db } = openDatabase(dataDir);
+    const jobs = createSqliteMailJobStore(db, { owner: true, now });
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      dataDir,
+      ownerEmail: OWNER_EMAIL,
+      mailFrom: { name: "", address: "no-reply@example.com" },
+    });
+    const queue = createMailQueue({
+      jobs,
+      mailer,
+      autoReply: false,
+      log: silent,
+      retryMs: 60_000,
+      alertLimit,
+      leaseMs: 60_000,
+      sweepEveryMs: 60_000,
+    });
+    const close = async () => {
+      await queue.close();
+      mailer.close();
+      db.close();
+    };
+    return { queue, jobs, close };
+  }
+
+  test("a failed send keeps its job, due again after MAIL_RETRY_MS; the next attempt sends it", async () => {
+    const dataDir = await tempDir();
+    const { queue, close } = await queueOn(dataDir);
+    try {
+      smtp.answer = 451;
+      const before = Date.now();
+      expect(await queue.notify("job-1", validMessage)).toMatchObject({ status: 200 });
+      await queue.run();
+      expect(smtp.arrivals).toHaveLength(1);
+      const [job] = mailJobs(dataDir);
+      expect(job).toMatchObject({ key: "job-1", state: "pending", attempts: 1 });
+      expect(job?.last_error).toMatch(/^451 /);
+      expect(job?.next_attempt_at).toBeGreaterThanOrEqual(before + 60_000);
+
+      smtp.answer = "accept";
+      await queue.run(); // not due yet: nothing is sent
+      expect(smtp.arrivals).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a digest whose send fails stays a digest, due again with its attempt counted", async () => {
+    const dataDir = await tempDir();
+    const { queue, close } = await queueOn(dataDir, Date.now, { max: 0, windowMs: 300 });
+    try {
+      smtp.answer = 451;
+      await queue.notify("over-the-limit", validMessage);
+      await queue.run(); // past the limit: waits for its window's end, nothing sent yet
+      expect(smtp.arrivals).toHaveLength(0);
+      expect(mailJobs(dataDir)).toMatchObject([{ state: "pending", digest: 1, attempts: 0 }]);
+      await expect
+        .poll(async () => {
+          await queue.run();
+          return smtp.arrivals.length;
+        })
+        .toBe(1);
+      expect((await parseMail(smtp.arrivals[0]?.raw ?? "")).subject).toBe("1 more portfolio message");
+      expect(mailJobs(dataDir)).toMatchObject([{ state: "pending", digest: 1, attempts: 1 }]);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a retried job starts over: its next temporary failure waits MAIL_RETRY_MS, not longer", async () => {
+    const dataDir = await tempDir();
+    const { queue, jobs, close } = await queueOn(dataDir);
+    try {
+      smtp.answer = 550;
+      await queue.notify("retried", validMessage);
+      await queue.run();
+      expect(mailJobs(dataDir)).toMatchObject([{ state: "failed", attempts: 1 }]);
+      expect(await jobs.retryFailed()).toBe(1);
+      smtp.answer = 451;
+      const before = Date.now();
+      await queue.run();
+      const [job] = mailJobs(dataDir);
+      expect(job).toMatchObject({ state: "pending", attempts: 1 });
+      expect(job?.next_attempt_at).toBeLessThanOrEqual(Date.now() + 75_000);
+      expect(job?.next_attempt_at).toBeGreaterThanOrEqual(before + 60_000);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a job pending for more than an hour counts as late for /healthz", async () => {
+    const dataDir = await tempDir();
+    let clock = Date.now();
+    const { jobs, close } = await queueOn(dataDir, () => clock);
+    try {
+      await jobs.record("slow", "fingerprint", validMessage);
+      clock += 59 * 60_000;
+      expect(await jobs.counts()).toEqual({ pending: 1, failed: 0, late: 0 });
+      clock += 2 * 60_000;
+      expect(await jobs.counts()).toEqual({ pending: 1, failed: 0, late: 1 });
+    } finally {
+      await close();
+    }
+  });
+
+  test("the wait doubles from MAIL_RETRY_MS, with at most a quarter of jitter, up to 6 hours", () => {
+    expect([1, 2, 3].map((failures) => retryDelay(failures, 60_000, 0))).toEqual([60_000, 120_000, 240_000]);
+    expect(retryDelay(1, 60_000, 1)).toBe(75_000);
+    expect(retryDelay(20, 60_000, 0.5)).toBe(6 * 3_600_000);
+  });
+
+  test("a job still unsent after 3 days fails for good, with the reason, and is kept", async () => {
+    const dataDir = await tempDir();
+    let clock = Date.now() - GIVE_UP_AFTER_MS;
+    const { queue, close } = await queueOn(dataDir, () => clock);
+    try {
+      smtp.answer = 421;
+      await queue.notify("old-job", validMessage); // recorded 3 days ago
+      clock = Date.now();
+      await queue.run();
+      expect(mailJobs(dataDir)).toMatchObject([{ key: "old-job", state: "failed" }]);
+      expect(mailJobs(dataDir)[0]?.last_error).toMatch(/^not sent within 3 days: 421 /);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("through the server", () => {
+  test.each([
+    ["an SMTP 451", 451, undefined],
+    ["a refused connection", "accept", "refuse"],
+    ["a dropped connection", "accept", "drop"],
+  ] as const)(
+    "%s, then recovery: answered 200 at once, one mail, the same Message-ID on every attempt",
+    async (_what, answer, outage) => {
+      const server = await serve();
+      smtp.answer = answer;
+      if (outage !== undefined) await smtp.stop(outage);
+      const response = await post(server.url, NOTIFY_PATH, validMessage, {
+        headers: { "idempotency-key": "k-1" },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ success: true });
+      await expect.poll(() => mailJobs(server.dataDir)[0]?.attempts ?? 0).toBeGreaterThanOrEqual(1);
+      expect(mailJobs(server.dataDir)[0]?.state).toBe("pending");
+
+      smtp.answer = "accept";
+      if (outage !== undefined) await smtp.start();
+      await expect.poll(() => mailJobs(server.dataDir)[0]?.state, { timeout: 15_000 }).toBe("sent");
+      expect(smtp.mails).toHaveLength(1);
+      const ids = await messageIds();
+      expect(new Set(ids).size).toBe(1);
+      expect(ids[0]).toMatch(/^<owner\.[0-9a-f]{32}@/);
+    },
+  );
+
+  test("an outage across a restart: the job waits in DATA_DIR and goes out once after it", async () => {
+    const dataDir = await tempDir();
+    await smtp.stop("refuse");
+    const before = await serve({ DATA_DIR: dataDir });
+    expect((await post(before.url, NOTIFY_PATH, validMessage)).status).toBe(200);
+    await expect.poll(() => mailJobs(dataDir)[0]?.attempts ?? 0).toBeGreaterThanOrEqual(1);
+    await stop(before);
+    expect(mailJobs(dataDir)).toMatchObject([{ state: "pending" }]);
+
+    await smtp.start();
+    await serve({ DATA_DIR: dataDir });
+    await expect.poll(() => mailJobs(dataDir)[0]?.state, { timeout: 15_000 }).toBe("sent");
+    expect(smtp.mails).toHaveLength(1);
+  });
+
+  test("a 5xx fails for good: /healthz and list say so, retry sends it once", async () => {
+    const server = await serve({ MESSAGE_RETENTION_DAYS: "0" });
+    const id = randomUUID();
+    smtp.answer = 550;
+    expect((await post(server.url, MESSAGES_PATH, { id, ...validMessage })).status).toBe(201);
+    const { id: _, ...body } = { id, ...validMessage };
+    expect((await post(server.url, NOTIFY_PATH, body, { headers: { "idempotency-key": id } })).status).toBe(
+      200,
+    );
+    await expect.poll(() => mailJobs(server.dataDir)[0]?.state).toBe("failed");
+    expect(smtp.arrivals).toHaveLength(1);
+
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "degraded", mail: { pending: 0, failed: 1, late: 0 } });
+    const listed = await messagesCli(server.dataDir, "list");
+    expect(listed.stdout).toContain(
+      `${id}  ${validMessage.name} <${validMessage.email}>  mail failed: 550 Mailbox unavailable`,
+    );
+    expect(listed.stderr).toContain("mail: 0 pending, 1 failed.");
+
+    smtp.answer = "accept";
+    expect((await messagesCli(server.dataDir, "retry")).stdout).toContain("1 failed mail(s) queued again");
+    await expect.poll(() => mailJobs(server.dataDir)[0]?.state, { timeout: 15_000 }).toBe("sent");
+    expect(smtp.mails).toHaveLength(1);
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: "ok" });
+    expect((await messagesCli(server.dataDir, "list")).stdout).toContain(
+      `${id}  ${validMessage.name} <${validMessage.email}>  mailed`,
+    );
+  });
+
+  test("ALERT_LIMIT: past the window's count, one digest when the window ends lists every sender", async () => {
+    const server = await serve({ ALERT_LIMIT: "2/5s" });
+    const senders = ["Ann", "Ben", "Cai", "Dee", "Eve"].map((name, index) => ({
+      name,
+      email: `${name.toLowerCase()}@example.com`,
+      message: `Message ${index} from ${name}.\nSecond line.`,
+    }));
+    const answers = await Promise.all(senders.map((sender) => post(server.url, NOTIFY_PATH, sender)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(200));
+    // The ones past the limit wait for their window's end (at most 5 s), then go out together.
+    await expect
+      .poll(() => mailJobs(server.dataDir).filter((job) => job.state === "sent").length, { timeout: 20_000 })
+      .toBe(5);
+    expect(mailJobs(server.dataDir).map((job) => job.state)).toEqual(Array(5).fill("sent"));
+    const mails = await Promise.all(smtp.mails.map((mail) => parseMail(mail.raw)));
+    const alerts = mails.filter((mail) => mail.subject?.startsWith("New portfolio message"));
+    const digests = mails.filter((mail) => !mail.subject?.startsWith("New portfolio message"));
+    // The first two of a window get alerts; a window may end between two posts, so count by kind.
+    expect(
+      alerts.length +
+        digests.reduce((sum, mail) => sum + Number(/^(\d+) more/.exec(mail.subject ?? "")?.[1]), 0),
+    ).toBe(5);
+    expect(digests.length).toBeGreaterThanOrEqual(1);
+    const listed = digests.map((mail) => mail.text ?? "").join("\n");
+    for (const sender of senders.filter(
+      (entry) => !alerts.some((mail) => mail.subject?.endsWith(entry.name)),
+    )) {
+      expect(listed).toContain(`${sender.name} <${sender.email}>`);
+      expect(listed).toContain(`${sender.message.replace("\n", " ")}`);
+    }
+  });
+});
