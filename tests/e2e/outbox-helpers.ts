@@ -1,9 +1,13 @@
 /** Helpers for the contact form's end-to-end tests (outbox*.spec.ts, contact.spec.ts, dialog-motion.spec.ts). */
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
-import { OUTBOX_SYNC_TAG } from "../../src/shared/contact/drain";
-import { OUTBOX_DB_NAME, OUTBOX_STORE_NAME, type OutboxEntry } from "../../src/shared/contact/outbox";
-import { OUTBOX_CHANNEL_NAME, type OutboxMessage } from "../../src/shared/contact/outbox-messages";
+import type { OutboxEntry } from "../../src/shared/contact/outbox";
+import {
+  OUTBOX_DB_NAME,
+  OUTBOX_NAME,
+  OUTBOX_STORE_NAME,
+  type OutboxMessage,
+} from "../../src/shared/contact/outbox-channel";
 import { pageSettled } from "./fixtures";
 
 export interface Visitor {
@@ -89,7 +93,7 @@ export async function syncRegistered(page: Page): Promise<void> {
           | (ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } })
           | undefined;
         return (await registration?.sync?.getTags())?.includes(tag) ?? false;
-      }, OUTBOX_SYNC_TAG),
+      }, OUTBOX_NAME),
     )
     .toBe(true);
 }
@@ -144,7 +148,7 @@ export async function recordOutboxMessages(context: BrowserContext): Promise<voi
     new BroadcastChannel(name).onmessage = (event: MessageEvent) => {
       window.__outboxMessages?.push(event.data as OutboxMessage);
     };
-  }, OUTBOX_CHANNEL_NAME);
+  }, OUTBOX_NAME);
 }
 
 export function heardMessages(page: Page): Promise<OutboxMessage[]> {
@@ -182,7 +186,7 @@ export async function dispatchOutboxSync(
     await cdp.send("ServiceWorker.dispatchSyncEvent", {
       origin,
       registrationId: await registrationId,
-      tag: OUTBOX_SYNC_TAG,
+      tag: OUTBOX_NAME,
       lastChance,
     });
   } finally {

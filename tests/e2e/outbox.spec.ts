@@ -111,10 +111,9 @@ test.describe("a message written offline", () => {
     expect(queued).toHaveLength(1);
     const [entry] = queued;
     expect(entry).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       status: "pending",
       saved: false,
-      notified: false,
       attempts: 0,
       message: zoe,
     });
@@ -264,7 +263,7 @@ test.describe("notify fails at the network level after the save succeeded", () =
 
     const [entry] = await readOutbox(page);
     const id = entry?.id ?? "";
-    expect(entry).toMatchObject({ saved: true, notified: false, status: "pending", message: sam });
+    expect(entry).toMatchObject({ saved: true, status: "pending", message: sam });
     expect(entry?.lastError).toMatch(/notification server/);
     // Saved by the submit, not mailed.
     expect(storedWithId(id)).toHaveLength(1);

@@ -1,9 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { Modal } from "../../components/modal";
 import type { OutboxEntry } from "../../shared/contact/outbox";
-import { loadOutboxClient } from "./load-outbox-client";
-import { useOutboxStore } from "./outbox-store";
-import { OUTBOX_TEXT } from "./outbox-text";
+import { loadOutboxClient, OUTBOX_TEXT, useOutboxView } from "./outbox";
 
 const EXCERPT_LENGTH = 80;
 
@@ -25,12 +23,12 @@ function formatDate(time: number): string {
 }
 
 /**
- * The messages the server refused for good, with Retry and Discard, so nothing leaves the outbox
- * unseen. A chunk of its own: ./outbox-status-slot.tsx fetches it only once there is one (its
- * styles come with the slot's).
+ * The messages the server refused, with Retry and Discard, so nothing leaves the outbox unseen. A
+ * chunk of its own: ./outbox-view.tsx fetches it only once there is one (its styles come with the
+ * contact page's).
  */
 export function OutboxRefused() {
-  const entries = useOutboxStore((state) => state.entries);
+  const { entries } = useOutboxView();
   const [confirming, setConfirming] = useState<OutboxEntry | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const failedRef = useRef<HTMLElement>(null);

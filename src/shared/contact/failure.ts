@@ -9,7 +9,7 @@ export type StepFailure = {
   /** network: fetch TypeError, timeout/abort, Firestore "unavailable"/"deadline-exceeded";
    *  rejected: the server/database answered with a refusal. */
   reason: "network" | "rejected";
-  /** network → true; HTTP 429 and 5xx → true; Firestore "resource-exhausted"/"aborted"/"internal" → true. */
+  /** network → true; HTTP 408, 429 and 5xx → true; Firestore "resource-exhausted"/"aborted"/"internal" → true. */
   retryable: boolean;
   /** Human-readable; the server's `error` text when it sent one. */
   error: string;
@@ -19,9 +19,14 @@ export type StepFailure = {
   retryAfterMs?: number;
 };
 
-/** 429 and 5xx are worth retrying later; any other refusal is final. */
+/** A time-out (408), a rate limit (429) and a server error (5xx) are worth trying again later. */
 export function isRetryableStatus(status: number): boolean {
-  return status === 429 || (status >= 500 && status <= 599);
+  return status === 408 || status === 429 || (status >= 500 && status <= 599);
+}
+
+/** The answers about the visitor's input itself: the only refusals the spec's modal shows. */
+export function isInputStatus(status: number | null | undefined): boolean {
+  return status === 400 || status === 413 || status === 422;
 }
 
 function errorName(error: unknown): string | undefined {
