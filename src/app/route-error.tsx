@@ -10,10 +10,10 @@ export const ROUTE_ERROR_TEXT = {
 } as const;
 
 /**
- * A page whose code could not be loaded (offline before the service worker had it, a deploy that
- * replaced it), in the site's own layout: why, when it is known, and Retry, which fetches the
- * page's chunk again (`retry` resolves once the page is shown). Offline, it also tries again by
- * itself when the connection returns.
+ * R-11.7 (docs/requirements.md): a page whose code could not be loaded (offline before the service
+ * worker had it, a deploy that replaced it), in the site's own layout: why, when it is known, and
+ * Retry, which fetches the page's chunk again (`retry` resolves once the page is shown). Offline,
+ * it also tries again by itself when the connection returns.
  */
 export function RouteError({ retry }: { retry: () => Promise<void> }) {
   const [loading, setLoading] = useState(false);

@@ -5,20 +5,21 @@
  * (tests/support/fault-proxy.ts) that answers chosen requests as a busy or refusing server would.
  * Page and worker both go through the proxy: it is the site's origin.
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { profile } from "../../src/content/profile";
 import { type FaultProxy, startFaultProxy } from "../support/fault-proxy";
-import { expect, pageSettled, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import {
+  expectDeliveredOnce as deliveredOnce,
   expectCleared,
   fillForm,
   heardMessages,
   mailsFrom,
+  openContactWithWorker,
   outboxReady,
   readOutbox,
-  recordOutboxMessages,
   type Visitor,
-  workerInControl,
+  visitors,
 } from "./outbox-helpers";
 import { closedPort, outboxMails, type RunningServer, startServer, storedMessages } from "./server";
 
@@ -50,23 +51,8 @@ test.afterAll(async () => {
 // Chromium reports every refused request in the console; those are the point here.
 test.use({ allowedConsoleErrors: [/status of (401|403|422|429|503)/] });
 
-let visitors = 0;
-function visitor(label: string): Visitor {
-  visitors += 1;
-  return {
-    name: `${label} ${visitors} ${Date.now()}`,
-    email: `faults${visitors}@example.com`,
-    message: `Sent while the server says "${label}" ✉️`,
-  };
-}
-
-async function openContact(page: Page, context: BrowserContext): Promise<void> {
-  await recordOutboxMessages(context);
-  await page.goto(`${proxy.url}/contact`);
-  await pageSettled(page);
-  await workerInControl(page);
-  await outboxReady(page);
-}
+const visitor = visitors("faults");
+const openContact = (page: Page) => openContactWithWorker(page, page.context(), `${proxy.url}/contact`);
 
 /** Submits and returns the modal's heading and text, then closes it. */
 async function submit(page: Page, sender: Visitor): Promise<{ title: string; text: string }> {
@@ -83,18 +69,12 @@ async function submit(page: Page, sender: Visitor): Promise<{ title: string; tex
   return shown;
 }
 
-async function expectDeliveredOnce(sender: Visitor, id: string): Promise<void> {
-  expect(storedMessages(server.dataDir).filter((message) => message.id === id)).toMatchObject([sender]);
-  expect(await mailsFrom(outboxMails(server.dataDir), sender.name), "mails").toHaveLength(1);
-}
+const expectDeliveredOnce = (sender: Visitor, id: string) => deliveredOnce(server.dataDir, sender, id);
 
 test.describe("an answer worth waiting for: kept, said so, delivered once", () => {
-  test("a 503 with Retry-After on save: sent by the page once the delay has passed", async ({
-    page,
-    context,
-  }) => {
+  test("a 503 with Retry-After on save: sent by the page once the delay has passed", async ({ page }) => {
     const ana = visitor("503 on save");
-    await openContact(page, context);
+    await openContact(page);
     proxy.fail(SAVE, { status: 503, retryAfter: 1, error: "The disk is full." });
     const savesBefore = proxy.count(SAVE);
 
@@ -117,12 +97,9 @@ test.describe("an answer worth waiting for: kept, said so, delivered once", () =
     expect(proxy.count(SAVE) - savesBefore).toBe(2);
   });
 
-  test("a 429 with Retry-After on notify, after the save: saved once, mailed once", async ({
-    page,
-    context,
-  }) => {
+  test("a 429 with Retry-After on notify, after the save: saved once, mailed once", async ({ page }) => {
     const ben = visitor("429 on notify");
-    await openContact(page, context);
+    await openContact(page);
     proxy.fail(NOTIFY, { status: 429, retryAfter: 1, error: "Too many messages. Try again in a second." });
     const notifiesBefore = proxy.count(NOTIFY);
 
@@ -139,12 +116,9 @@ test.describe("an answer worth waiting for: kept, said so, delivered once", () =
     expect(proxy.count(NOTIFY) - notifiesBefore).toBe(2);
   });
 
-  test("a 503 on notify without Retry-After: the worker's Background Sync sends it", async ({
-    page,
-    context,
-  }) => {
+  test("a 503 on notify without Retry-After: the worker's Background Sync sends it", async ({ page }) => {
     const cai = visitor("503 on notify");
-    await openContact(page, context);
+    await openContact(page);
     proxy.fail(NOTIFY, { status: 503, error: "Busy." });
 
     expect(await submit(page, cai)).toEqual({ title: QUEUED_TITLE, text: QUEUED_BUSY });
@@ -156,9 +130,9 @@ test.describe("an answer worth waiting for: kept, said so, delivered once", () =
 });
 
 test.describe("a refusal that is not about the input: kept as refused, for the visitor to decide", () => {
-  test("a 403 on save: listed with the server's error; Retry sends it once", async ({ page, context }) => {
+  test("a 403 on save: listed with the server's error; Retry sends it once", async ({ page }) => {
     const dee = visitor("403 on save");
-    await openContact(page, context);
+    await openContact(page);
     proxy.fail(SAVE, { status: 403, error: "This origin may not send messages." });
 
     const shown = await submit(page, dee);
@@ -183,9 +157,9 @@ test.describe("a refusal that is not about the input: kept as refused, for the v
     await expectDeliveredOnce(dee, id);
   });
 
-  test("a 401 on notify: listed; Discard removes it, and it is never mailed", async ({ page, context }) => {
+  test("a 401 on notify: listed; Discard removes it, and it is never mailed", async ({ page }) => {
     const eve = visitor("401 on notify");
-    await openContact(page, context);
+    await openContact(page);
     proxy.fail(NOTIFY, { status: 401, error: "Invalid API key." });
 
     expect((await submit(page, eve)).text).toContain("The server said: Invalid API key.");
@@ -203,9 +177,8 @@ test.describe("a refusal that is not about the input: kept as refused, for the v
 
   test("a 422 on notify is about the input: the spec's modal with the server's error, nothing kept", async ({
     page,
-    context,
   }) => {
-    await openContact(page, context);
+    await openContact(page);
     proxy.fail(NOTIFY, { status: 422, error: "The message is too long." });
     expect(await submit(page, visitor("422 on notify"))).toEqual({
       title: "Message not sent",

@@ -9,11 +9,25 @@ import {
   type OutboxMessage,
 } from "../../src/shared/contact/outbox-channel";
 import { pageSettled } from "./fixtures";
+import { outboxMails, storedMessages } from "./server";
 
 export interface Visitor {
   name: string;
   email: string;
   message: string;
+}
+
+/** Visitors with names no other test uses (mails are matched by name), for the test file `file`. */
+export function visitors(file: string): (label: string) => Visitor {
+  let count = 0;
+  return (label) => {
+    count += 1;
+    return {
+      name: `${label} ${count} ${Date.now()}`,
+      email: `${file}${count}@example.com`,
+      message: `Message "${label}" with unicode: ✉️ 日本語`,
+    };
+  };
 }
 
 export async function fillForm(page: Page, visitor: Visitor): Promise<void> {
@@ -192,6 +206,24 @@ export async function dispatchOutboxSync(
   } finally {
     await cdp.detach();
   }
+}
+
+/**
+ * Opens the contact page at `url` (recording the outbox messages from the page's first script
+ * on) and waits until the worker controls it and the outbox was read.
+ */
+export async function openContactWithWorker(page: Page, context: BrowserContext, url: string): Promise<void> {
+  await recordOutboxMessages(context);
+  await page.goto(url);
+  await pageSettled(page);
+  await workerInControl(page);
+  await outboxReady(page);
+}
+
+/** The server of `dataDir` stored the message `id` once, as `sender` wrote it, and mailed it once. */
+export async function expectDeliveredOnce(dataDir: string, sender: Visitor, id: string): Promise<void> {
+  expect(storedMessages(dataDir).filter((message) => message.id === id)).toMatchObject([sender]);
+  expect(await mailsFrom(outboxMails(dataDir), sender.name), "mails").toHaveLength(1);
 }
 
 /** The mails the server wrote for the sender `name` (parsed, so encoded headers compare as text). */

@@ -1,5 +1,5 @@
 /**
- * A page whose code cannot be loaded (docs/requirements.md R-11.1): the site's own error page in
+ * A page whose code cannot be loaded (docs/requirements.md R-11.7): the site's own error page in
  * its layout, never React Router's developer screen, and Retry (or the connection's return)
  * really fetches the chunk again. No service worker here: with one, every chunk comes from its
  * precache, and these are the visits before it has them.

@@ -49,8 +49,11 @@ export interface OutboxClientOptions {
   drain?: Partial<Pick<DrainOptions, "outbox" | "deps" | "lock">>;
 }
 
+const hasBackgroundSync = () => "SyncManager" in window;
+
 /** Asks the active service worker for a sync (Chromium). False where that is not possible. */
 async function requestSync(): Promise<boolean> {
+  if (!hasBackgroundSync()) return false;
   try {
     const registration = await navigator.serviceWorker?.getRegistration();
     const sync = (registration as { sync?: { register(tag: string): Promise<void> } } | undefined)?.sync;
@@ -111,7 +114,7 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
   const listen = () => {
     if (channel) return;
     channel = createOutboxChannel(hear);
-    if (!("SyncManager" in window)) enableFallback();
+    if (!hasBackgroundSync()) enableFallback();
   };
   /** Drains again once a Retry-After has passed. */
   const drainAt = (time: number | null) => {

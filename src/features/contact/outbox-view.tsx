@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import { lazyComponent } from "../../components/browser-only";
+import { type ComponentType, useEffect, useState } from "react";
 import { OUTBOX_TEXT, startOutbox, updateOutboxView, useOutboxView } from "./outbox";
 
 /**
@@ -26,16 +25,14 @@ export function OutboxNotice() {
   );
 }
 
-const OutboxRefused = lazyComponent(() => import("./outbox-refused").then((module) => module.OutboxRefused));
-
 /**
  * The contact page's view of the outbox, which exists in this browser only (nothing of it is
  * prerendered; ./outbox-status-slot.tsx brings its styles): how many messages wait, in a polite
- * live region that is there from the first read, so every later change is announced; and, from
- * a chunk fetched only once a message was refused, the refused messages with Retry and Discard.
- * Once shown, the list stays mounted, so its dialog outlives the last entry it discards.
+ * live region that is there from the first read, so every later change is announced; and, once a
+ * message was refused, the refused messages with Retry and Discard (`Refused`, from a chunk of its
+ * own). Once shown, the list stays mounted, so its dialog outlives the last entry it discards.
  */
-export function OutboxStatus() {
+export function OutboxStatus({ Refused }: { Refused: ComponentType }) {
   const { ready, entries } = useOutboxView();
   const [listRefused, setListRefused] = useState(false);
   // The contact page may be drawn before the page's own start after the load.
@@ -52,7 +49,7 @@ export function OutboxStatus() {
         </p>
         {waiting > 0 && <p className="outbox-waiting__hint">{OUTBOX_TEXT.waitingHint(waiting)}</p>}
       </div>
-      {listRefused && <OutboxRefused />}
+      {listRefused && <Refused />}
     </>
   );
 }
