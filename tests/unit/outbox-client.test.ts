@@ -117,6 +117,38 @@ describe("outbox client: the page's own triggers", () => {
     expect(calls).toBe(2);
   });
 
+  it("a message the submit queued after a 503 with Retry-After is sent once the delay has passed", async () => {
+    accept();
+    const { outbox, client } = setup();
+    await client.queue(message("busy server"), {
+      kind: "retry",
+      text: "Busy",
+      status: 503,
+      saved: false,
+      retryAfterMs: 500,
+    });
+    // Not at once: the server asked for the delay.
+    expect(server.requests).toHaveLength(0);
+    await waitFor(() => expect(seen.delivered).toBe(1), { timeout: 5000 });
+    expect(notifyCount()).toBe(1);
+    expect(await outbox.list()).toEqual([]);
+  });
+
+  it("a message the submit queued as refused waits for Retry: no drain sends it", async () => {
+    accept();
+    const { outbox, client } = setup();
+    const m = message("forbidden");
+    await client.queue(m, { kind: "refused", text: "Forbidden", status: 403, saved: false });
+    await client.start();
+    await client.drain();
+    expect(server.requests).toHaveLength(0);
+    expect(seen.entries).toMatchObject([{ id: m.id, status: "failed", lastError: "Forbidden" }]);
+
+    await client.retry(m.id);
+    expect(notifyCount()).toBe(1);
+    expect(await outbox.list()).toEqual([]);
+  });
+
   it("Retry and Discard act on failed entries only", async () => {
     server.reset((request, response) =>
       request.url === "/api/messages"

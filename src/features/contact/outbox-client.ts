@@ -25,21 +25,6 @@ import {
 } from "../../shared/contact/outbox";
 import { createOutboxChannel, OUTBOX_NAME, type OutboxMessage } from "../../shared/contact/outbox-channel";
 
-export interface OutboxClient {
-  /** Reads the outbox, listens for changes and drains once; `heard` is a message that woke it. */
-  start(heard?: OutboxMessage): Promise<void>;
-  /** Stores the message (rejects if IndexedDB fails) with the attempt that failed, and asks for a sync. */
-  queue(message: ContactMessage, failed?: NotSent): Promise<void>;
-  /** Sends what waits, now (unless offline). Never rejects. */
-  drain(): Promise<void>;
-  /** Puts a refused entry back in the queue, and drains. */
-  retry(id: string): Promise<void>;
-  /** Deletes a refused entry, under the drain's lock so it is never mid-send. */
-  discard(id: string): Promise<void>;
-  /** Removes every listener (tests). */
-  stop(): void;
-}
-
 export interface OutboxClientOptions {
   /** The entries after every change; null when IndexedDB could not be read. */
   onEntries(entries: OutboxEntry[] | null): void;
@@ -96,7 +81,19 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
     hear(message);
   };
 
-  const drainNow = () => void client.drain();
+  const drainNow = () => void drain();
+  /** Sends what waits, now (unless offline). Never rejects. */
+  const drain = async (): Promise<void> => {
+    try {
+      const report = await drainOutbox({ outbox, deps, lock, from: "page", announce });
+      if (report.waiting.length === 0) return;
+      void handOver();
+      drainAt(report.nextAttemptAt);
+    } catch {
+      // IndexedDB failed: the entries (if any) stay where they are, and the next trigger tries again.
+      await refresh();
+    }
+  };
   const drainIfVisible = () => {
     if (document.visibilityState === "visible") drainNow();
   };
@@ -123,18 +120,22 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
     timer = setTimeout(drainNow, Math.min(Math.max(0, time - Date.now()), MAX_DELAY_MS));
   };
 
-  const client: OutboxClient = {
-    start(heard) {
+  return {
+    drain,
+
+    /** Reads the outbox, listens for changes and drains once; `heard` is a message that woke it. */
+    start(heard?: OutboxMessage): Promise<void> {
       if (heard) hear(heard);
       starting ??= (async () => {
         listen();
         await refresh();
-        await client.drain();
+        await drain();
       })();
       return starting;
     },
 
-    async queue(message, failed) {
+    /** Stores the message with the attempt that failed (rejects if IndexedDB fails). */
+    async queue(message: ContactMessage, failed?: NotSent): Promise<void> {
       listen();
       const entry = await outbox.add(message, failed);
       announce({ type: "OUTBOX_CHANGED", from: "page" });
@@ -142,33 +143,24 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
       drainAt(entry.nextAttemptAt);
     },
 
-    async drain() {
-      try {
-        const report = await drainOutbox({ outbox, deps, lock, from: "page", announce });
-        if (report.waiting.length === 0) return;
-        void handOver();
-        drainAt(report.nextAttemptAt);
-      } catch {
-        // IndexedDB failed: the entries (if any) stay where they are, and the next trigger tries again.
-        await refresh();
-      }
-    },
-
-    async retry(id) {
+    /** Puts a refused entry back in the queue, and drains. */
+    async retry(id: string): Promise<void> {
       await outbox.update(id, (entry) =>
         entry.status === "failed" ? { ...entry, status: "pending", nextAttemptAt: null } : entry,
       );
       announce({ type: "OUTBOX_CHANGED", from: "page" });
-      await client.drain();
+      await drain();
     },
 
-    async discard(id) {
+    /** Deletes a refused entry, under the drain's lock so it is never mid-send. */
+    async discard(id: string): Promise<void> {
       const removed = await lock(() => outbox.remove(id, (entry) => entry.status === "failed"));
       if (removed) announce({ type: "OUTBOX_CHANGED", from: "page" });
       else await refresh();
     },
 
-    stop() {
+    /** Removes every listener (tests). */
+    stop(): void {
       clearTimeout(timer);
       window.removeEventListener("online", drainNow);
       document.removeEventListener("visibilitychange", drainIfVisible);
@@ -178,5 +170,6 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
       starting = undefined;
     },
   };
-  return client;
 }
+
+export type OutboxClient = ReturnType<typeof createOutboxClient>;

@@ -14,8 +14,7 @@ let dateFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * The date of a refused message. The formatter is made when the first date is drawn, not when the
- * chunk is evaluated: a page's first Intl.DateTimeFormat loads the locale's data (30-120 ms of main
- * thread here, unthrottled).
+ * chunk is evaluated: a page's first Intl.DateTimeFormat loads the locale's data, a long task.
  */
 function formatDate(time: number): string {
   dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });

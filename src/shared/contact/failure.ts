@@ -43,13 +43,6 @@ export function errorMessage(error: unknown): string {
   return typeof error === "string" && error !== "" ? error : String(error);
 }
 
-/** True for the failures of `fetch` that mean "no answer": TypeError, abort and timeout. */
-export function isNetworkError(error: unknown): boolean {
-  if (error instanceof TypeError) return true;
-  const name = errorName(error);
-  return name === "TypeError" || name === "AbortError" || name === "TimeoutError";
-}
-
 export function networkFailure(error: string): StepFailure {
   return { ok: false, reason: "network", retryable: true, error };
 }
@@ -62,6 +55,8 @@ export function failureFromThrown(error: unknown): StepFailure {
   const name = errorName(error);
   if (name === "TimeoutError") return networkFailure("The request timed out.");
   if (name === "AbortError") return networkFailure("The request was aborted.");
-  if (isNetworkError(error)) return networkFailure(`Network error: ${errorMessage(error)}`);
+  if (error instanceof TypeError || name === "TypeError") {
+    return networkFailure(`Network error: ${errorMessage(error)}`);
+  }
   return { ok: false, reason: "rejected", retryable: false, error: errorMessage(error) };
 }
