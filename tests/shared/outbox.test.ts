@@ -7,7 +7,13 @@ import { createStore, set } from "idb-keyval";
 import { describe, expect, it } from "vitest";
 import { type ContactMessage, createMessage } from "../../src/shared/contact/message";
 import { OUTBOX_SCHEMA_VERSION, type OutboxEntry, openOutbox } from "../../src/shared/contact/outbox";
-import { OUTBOX_DB_NAME, OUTBOX_STORE_NAME } from "../../src/shared/contact/outbox-channel";
+import {
+  createOutboxChannel,
+  OUTBOX_DB_NAME,
+  OUTBOX_NAME,
+  OUTBOX_STORE_NAME,
+  type OutboxMessage,
+} from "../../src/shared/contact/outbox-channel";
 
 let databases = 0;
 /** Each test gets its own database. */
@@ -189,9 +195,46 @@ describe("outbox", () => {
     const future = { ...(await entryOf(outbox, m.id)), id: "future", schemaVersion: 3 };
     await set("future", future, store);
     await set("garbage", { hello: "world" }, store);
+    // Stored under another key than its message's id (which is the Idempotency-Key): not sent.
+    await set("other-key", { ...(await entryOf(outbox, m.id)), id: "other-key" }, store);
 
     expect((await outbox.list()).map((entry) => entry.id)).toEqual([m.id]);
     expect(await outbox.update("future", (entry) => ({ ...entry, status: "failed" }))).toBeUndefined();
     expect(await outbox.remove("future")).toBe(false);
+  });
+});
+
+describe("the outbox's channel", () => {
+  it("hears only well-formed messages from the worker or a page, in the order they were posted", async () => {
+    const heard: OutboxMessage[] = [];
+    let last!: () => void;
+    const done = new Promise<void>((resolve) => {
+      last = resolve;
+    });
+    const listener = createOutboxChannel((message) => {
+      heard.push(message);
+      if (message.type === "OUTBOX_DELIVERED" && message.id === "last") last();
+    });
+    const sender = new BroadcastChannel(OUTBOX_NAME);
+    try {
+      for (const junk of [
+        "OUTBOX_DELIVERED",
+        { type: "OUTBOX_DELIVERED", from: "worker" },
+        { type: "OUTBOX_DELIVERED", id: "x", from: "somebody" },
+        { type: "SOMETHING_ELSE", from: "page" },
+      ]) {
+        sender.postMessage(junk);
+      }
+      sender.postMessage({ type: "OUTBOX_CHANGED", from: "page" });
+      sender.postMessage({ type: "OUTBOX_DELIVERED", id: "last", from: "worker" });
+      await done;
+      expect(heard).toEqual([
+        { type: "OUTBOX_CHANGED", from: "page" },
+        { type: "OUTBOX_DELIVERED", id: "last", from: "worker" },
+      ]);
+    } finally {
+      sender.close();
+      listener.close();
+    }
   });
 });
