@@ -6,6 +6,7 @@
  */
 import "fake-indexeddb/auto";
 import { waitFor } from "@testing-library/react";
+import { countOutbox } from "../../src/features/contact/outbox";
 import { createOutboxClient, type OutboxClient } from "../../src/features/contact/outbox-client";
 import { createDeliverDeps } from "../../src/shared/contact/deps";
 import { createMessage } from "../../src/shared/contact/message";
@@ -175,5 +176,18 @@ describe("outbox client: the page's own triggers", () => {
     await client.queue(c);
     await client.discard(c.id);
     expect((await outbox.list()).map((entry) => entry.id)).toEqual([c.id]);
+  });
+});
+
+describe("countOutbox, the cheap check every page makes", () => {
+  it("is 0 where no outbox exists yet, and does not create one (the outbox can still create its store)", async () => {
+    const dbName = `count-test-${++databases}`;
+    expect(await countOutbox(dbName)).toBe(0);
+    expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(dbName);
+
+    const outbox = openOutbox({ dbName });
+    await outbox.add(message("first"));
+    await outbox.add(message("second"));
+    expect(await countOutbox(dbName)).toBe(2);
   });
 });
