@@ -10,11 +10,11 @@
  * after hydration restyles the whole page, and rolldown wrote a re-export file of a few bytes for
  * each lazily loaded component only to carry its CSS.
  *
- * None of these modules is in a page's first load, and the outbox pipeline (outbox-client,
- * deliver) stays out: it loads only when messages wait or a submit queues one. `budget.spec.ts`
- * checks both. A module added to the list must do nothing at its top level but define things
- * (constants, functions, a zustand store): a group runs all of its modules as soon as any one of
- * them is imported.
+ * None of these modules is in a page's first load, and the outbox pipeline (outbox-client, the
+ * shared outbox, deliver) stays out: it loads only when messages wait or a submit queues one.
+ * `budget.spec.ts` checks both. A module added to the list must do nothing at its top level but
+ * define things (constants, functions, a store): a group runs all of its modules as soon as any
+ * one of them is imported.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -28,14 +28,9 @@ const AFTER_LOAD_MODULES = [
   "src/features/pwa/install-help.ts",
   "src/features/pwa/service-worker.ts",
   "src/shared/pwa/messages.ts",
-  "src/features/contact/outbox-notice.tsx",
-  "src/features/contact/outbox-store.ts",
-  "src/features/contact/outbox-text.ts",
-  "src/features/contact/start-outbox.ts",
-  "src/features/contact/watch-outbox.ts",
-  "src/features/contact/load-outbox-client.ts",
-  "src/shared/contact/outbox-count.ts",
-  "src/shared/contact/outbox-messages.ts",
+  "src/features/contact/outbox.ts",
+  "src/features/contact/outbox-view.tsx",
+  "src/shared/contact/outbox-channel.ts",
   "node_modules/workbox-window/",
 ];
 

@@ -37,5 +37,5 @@ loadMatchedRoutes(window.location.pathname)
 // builds only) and the outbox check (a small chunk; the outbox pipeline loads only when messages
 // wait, or on a submit that queues).
 const checkOutbox = () =>
-  import("./features/contact/start-outbox").then(({ startOutbox }) => startOutbox()).catch(() => {});
+  import("./features/contact/outbox").then(({ startOutbox }) => startOutbox()).catch(() => {});
 whenIdleInTurn([...(import.meta.env.PROD ? [startServiceWorkerBridge] : []), checkOutbox]);

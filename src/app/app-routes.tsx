@@ -1,7 +1,9 @@
-import type { ComponentType } from "react";
+import { type ComponentType, useState } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
 import { type RouteId, routeIds, routes } from "../config/routes";
+import { type CachedLoad, cachedLoad } from "../shared/cached-load";
 import { Layout } from "./layout";
+import { RouteError } from "./route-error";
 
 type PageModule = { default: ComponentType };
 
@@ -10,21 +12,35 @@ type PageModule = { default: ComponentType };
  * (or a page without a route) does not compile. The module of route `id` is
  * `routes/<id in kebab-case>.tsx`, which is where the build looks for its chunk.
  */
-const pageModules = {
-  home: () => import("./routes/home"),
-  projects: () => import("./routes/projects"),
-  skills: () => import("./routes/skills"),
-  contact: () => import("./routes/contact"),
-  notFound: () => import("./routes/not-found"),
-} satisfies Record<RouteId, () => Promise<PageModule>>;
+const pages = {
+  home: cachedLoad(() => import("./routes/home")),
+  projects: cachedLoad(() => import("./routes/projects")),
+  skills: cachedLoad(() => import("./routes/skills")),
+  contact: cachedLoad(() => import("./routes/contact")),
+  notFound: cachedLoad(() => import("./routes/not-found")),
+} satisfies Record<RouteId, CachedLoad<PageModule>>;
+
+/** The page once its chunk is in; until then the error page, whose Retry fetches it again. */
+function PageOrError({ load }: { load: CachedLoad<PageModule> }) {
+  const [page, setPage] = useState(load.value);
+  if (page) return <page.default />;
+  return <RouteError retry={async () => setPage(await load())} />;
+}
 
 function pageRoute(id: RouteId): RouteObject {
-  const { path } = routes[id];
+  const load = pages[id];
   return {
     id,
     // The not-found page answers every path no other route matches.
-    path: path ?? "*",
-    lazy: async () => ({ Component: (await pageModules[id]()).default }),
+    path: routes[id].path ?? "*",
+    // A navigation waits for the page's chunk (the current page stays until it is in). One that
+    // could not load does not fail the navigation: the page shows the error page instead. (React
+    // Router calls `lazy` once and would remember a failure for good: the retries are ours.)
+    lazy: async () => {
+      await load().catch(() => {});
+      return {};
+    },
+    Component: () => <PageOrError load={load} />,
   };
 }
 
@@ -34,16 +50,16 @@ export const appRoutes: RouteObject[] = [
 ];
 
 /**
- * Loads the page modules of the routes matching `pathname` and puts them into the route objects,
- * so a router created afterwards renders the page at once. The browser calls this before hydrating
- * a prerendered page: the first render then equals the prerendered HTML and hydrates in one pass.
+ * Loads the page modules of the routes matching `pathname`, so a router created afterwards renders
+ * the page at once. The browser calls this before hydrating a prerendered page: the first render
+ * then equals the prerendered HTML and hydrates in one pass.
  */
-export async function loadMatchedRoutes(pathname: string, routeObjects = appRoutes): Promise<void> {
-  const matches = matchRoutes(routeObjects, pathname) ?? [];
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(appRoutes, pathname) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== "function") return;
-      Object.assign(route, await route.lazy());
+      await route.lazy();
       delete route.lazy;
     }),
   );

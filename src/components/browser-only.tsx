@@ -1,29 +1,39 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, useEffect, useState } from "react";
+import { cachedLoad } from "../shared/cached-load";
 import { useHydrated } from "./use-hydrated";
 
-const Nothing: ComponentType = () => null;
-
 /**
- * A component from a chunk loaded when it first renders. A chunk that cannot load (offline
- * before anything was cached, an old tab after a deploy) renders nothing: what it shows is not
- * worth breaking the page for.
+ * A component from a chunk loaded once it is first drawn, in the browser only: it renders nothing
+ * on the server, during hydration and until its chunk is in. A chunk that cannot load (offline
+ * before anything was cached, an old tab after a deploy) renders nothing either, and is asked for
+ * again when the connection returns and whenever the component is drawn anew.
  */
-export function lazyComponent(load: () => Promise<ComponentType>): ComponentType {
-  return lazy(
-    (): Promise<{ default: ComponentType }> =>
-      load().then(
-        (component) => ({ default: component }),
-        () => ({ default: Nothing }),
-      ),
-  );
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const loader = cachedLoad(load);
+  return function Lazy(props: P) {
+    const hydrated = useHydrated();
+    // Drawn after hydration (another page, the second time), a chunk already in shows at once.
+    const [Loaded, setLoaded] = useState(() => (hydrated ? loader.value() : undefined));
+    useEffect(() => {
+      if (Loaded) return;
+      let active = true;
+      const attempt = () =>
+        loader().then(
+          (component) => active && setLoaded(() => component),
+          () => {},
+        );
+      attempt();
+      window.addEventListener("online", attempt);
+      return () => {
+        active = false;
+        window.removeEventListener("online", attempt);
+      };
+    }, [Loaded]);
+    return Loaded ? <Loaded {...props} /> : null;
+  };
 }
 
 /** Renders `Component` in the browser only, after hydration: nothing in the prerendered HTML. */
 export function BrowserOnly({ component: Component }: { component: ComponentType }) {
-  const hydrated = useHydrated();
-  return hydrated ? (
-    <Suspense fallback={null}>
-      <Component />
-    </Suspense>
-  ) : null;
+  return useHydrated() ? <Component /> : null;
 }

@@ -29,7 +29,8 @@ const LAZY_LIBRARIES = {
   Firebase: "firestore.googleapis.com",
   "framer-motion": "data-framer-appear-id",
   OverlayScrollbars: "os-scrollbar",
-  "the outbox (idb-keyval)": "keyval-store",
+  // The outbox's entries (its store and drain, with idb-keyval).
+  "the outbox pipeline": "schemaVersion",
   // The contact page fetches its list of refused messages only once there is one.
   "the outbox's refused list": "outbox-failed__list",
 };

@@ -1,15 +1,33 @@
 /** Helpers for the contact form's end-to-end tests (outbox*.spec.ts, contact.spec.ts, dialog-motion.spec.ts). */
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
-import { OUTBOX_SYNC_TAG } from "../../src/shared/contact/drain";
-import { OUTBOX_DB_NAME, OUTBOX_STORE_NAME, type OutboxEntry } from "../../src/shared/contact/outbox";
-import { OUTBOX_CHANNEL_NAME, type OutboxMessage } from "../../src/shared/contact/outbox-messages";
+import type { OutboxEntry } from "../../src/shared/contact/outbox";
+import {
+  OUTBOX_DB_NAME,
+  OUTBOX_NAME,
+  OUTBOX_STORE_NAME,
+  type OutboxMessage,
+} from "../../src/shared/contact/outbox-channel";
 import { pageSettled } from "./fixtures";
+import { outboxMails, storedMessages } from "./server";
 
 export interface Visitor {
   name: string;
   email: string;
   message: string;
+}
+
+/** Visitors with names no other test uses (mails are matched by name), for the test file `file`. */
+export function visitors(file: string): (label: string) => Visitor {
+  let count = 0;
+  return (label) => {
+    count += 1;
+    return {
+      name: `${label} ${count} ${Date.now()}`,
+      email: `${file}${count}@example.com`,
+      message: `Message "${label}" with unicode: ✉️ 日本語`,
+    };
+  };
 }
 
 export async function fillForm(page: Page, visitor: Visitor): Promise<void> {
@@ -89,7 +107,7 @@ export async function syncRegistered(page: Page): Promise<void> {
           | (ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } })
           | undefined;
         return (await registration?.sync?.getTags())?.includes(tag) ?? false;
-      }, OUTBOX_SYNC_TAG),
+      }, OUTBOX_NAME),
     )
     .toBe(true);
 }
@@ -144,7 +162,7 @@ export async function recordOutboxMessages(context: BrowserContext): Promise<voi
     new BroadcastChannel(name).onmessage = (event: MessageEvent) => {
       window.__outboxMessages?.push(event.data as OutboxMessage);
     };
-  }, OUTBOX_CHANNEL_NAME);
+  }, OUTBOX_NAME);
 }
 
 export function heardMessages(page: Page): Promise<OutboxMessage[]> {
@@ -182,12 +200,30 @@ export async function dispatchOutboxSync(
     await cdp.send("ServiceWorker.dispatchSyncEvent", {
       origin,
       registrationId: await registrationId,
-      tag: OUTBOX_SYNC_TAG,
+      tag: OUTBOX_NAME,
       lastChance,
     });
   } finally {
     await cdp.detach();
   }
+}
+
+/**
+ * Opens the contact page at `url` (recording the outbox messages from the page's first script
+ * on) and waits until the worker controls it and the outbox was read.
+ */
+export async function openContactWithWorker(page: Page, context: BrowserContext, url: string): Promise<void> {
+  await recordOutboxMessages(context);
+  await page.goto(url);
+  await pageSettled(page);
+  await workerInControl(page);
+  await outboxReady(page);
+}
+
+/** The server of `dataDir` stored the message `id` once, as `sender` wrote it, and mailed it once. */
+export async function expectDeliveredOnce(dataDir: string, sender: Visitor, id: string): Promise<void> {
+  expect(storedMessages(dataDir).filter((message) => message.id === id)).toMatchObject([sender]);
+  expect(await mailsFrom(outboxMails(dataDir), sender.name), "mails").toHaveLength(1);
 }
 
 /** The mails the server wrote for the sender `name` (parsed, so encoded headers compare as text). */

@@ -17,20 +17,20 @@
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import { profile } from "../../src/content/profile";
-import { expect, expectNoAxeViolations, pageSettled, test } from "./fixtures";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
 import {
+  expectDeliveredOnce as deliveredOnce,
   dispatchOutboxSync,
   expectCleared,
   fillForm,
   heardMessages,
   mailsFrom,
-  outboxReady,
+  openContactWithWorker,
   readOutbox,
-  recordOutboxMessages,
   submitAndClose,
   syncRegistered,
   type Visitor,
-  workerInControl,
+  visitors,
 } from "./outbox-helpers";
 import { outboxMails, type RunningServer, startServer, storedMessages } from "./server";
 
@@ -48,25 +48,11 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-let visitors = 0;
-/** A visitor with a name no other test uses (mails are matched by it). */
-function visitor(label: string): Visitor {
-  visitors += 1;
-  return {
-    name: `${label} ${visitors} ${Date.now()}`,
-    email: `outbox${visitors}@example.com`,
-    message: `Queued message "${label}" with unicode: ✉️ 日本語`,
-  };
-}
+const visitor = visitors("outbox");
 
 /** Opens the contact page online and waits until the worker controls it and the outbox is read. */
-async function openContact(page: Page, context: BrowserContext): Promise<void> {
-  await recordOutboxMessages(context);
-  await page.goto(`${server.url}/contact`);
-  await pageSettled(page);
-  await workerInControl(page);
-  await outboxReady(page);
-}
+const openContact = (page: Page, context: BrowserContext) =>
+  openContactWithWorker(page, context, `${server.url}/contact`);
 
 /** Records the page's own requests to the API (not the worker's). */
 function apiRequestsOf(page: Page): string[] {
@@ -81,12 +67,7 @@ function storedWithId(id: string) {
   return storedMessages(server.dataDir).filter((message) => message.id === id);
 }
 
-async function expectDeliveredOnce(visitorSent: Visitor, id: string): Promise<void> {
-  const stored = storedWithId(id);
-  expect(stored, "messages.jsonl lines for this id").toHaveLength(1);
-  expect(stored[0]).toMatchObject({ ...visitorSent });
-  expect(await mailsFrom(outboxMails(server.dataDir), visitorSent.name), "mails").toHaveLength(1);
-}
+const expectDeliveredOnce = (sender: Visitor, id: string) => deliveredOnce(server.dataDir, sender, id);
 
 test.describe("a message written offline", () => {
   // sync: Chromium fires the registered sync when the (emulated) connection returns.
@@ -111,10 +92,9 @@ test.describe("a message written offline", () => {
     expect(queued).toHaveLength(1);
     const [entry] = queued;
     expect(entry).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       status: "pending",
       saved: false,
-      notified: false,
       attempts: 0,
       message: zoe,
     });
@@ -264,7 +244,7 @@ test.describe("notify fails at the network level after the save succeeded", () =
 
     const [entry] = await readOutbox(page);
     const id = entry?.id ?? "";
-    expect(entry).toMatchObject({ saved: true, notified: false, status: "pending", message: sam });
+    expect(entry).toMatchObject({ saved: true, status: "pending", message: sam });
     expect(entry?.lastError).toMatch(/notification server/);
     // Saved by the submit, not mailed.
     expect(storedWithId(id)).toHaveLength(1);

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type DeliverDeps,
+  type DeliverResult,
+  decide,
   deliver,
   type NotifyOutcome,
   type NotifyStep,
@@ -8,7 +10,11 @@ import {
   type SaveStep,
   type StepFailure,
 } from "../../src/shared/contact/deliver";
+import { createDeliverDeps } from "../../src/shared/contact/deps";
+import { createLocalSave } from "../../src/shared/contact/local";
 import { type ContactMessage, createMessage } from "../../src/shared/contact/message";
+import { createNotify } from "../../src/shared/contact/notify";
+import { closedPort, type RecordingServer, sendJson, startRecordingServer } from "./recording-server";
 import { saveUnreachable } from "./save-only";
 
 const message: ContactMessage = createMessage(
@@ -164,38 +170,16 @@ describe("deliver", () => {
     expect(result).toEqual({ status: "failed", step: "notify", failure: networkDown });
   });
 
-  it("skips a step already done", async () => {
+  it("skips the save step when it already succeeded (an outbox retry)", async () => {
     const r = recorder();
     const result = await deliver(message, {
       save: r.save(networkDown),
       notify: r.notify(answered(200, true, "sent")),
-      done: { saved: true },
+      saved: true,
       onSaved: r.onSaved,
     });
     expect(r.calls).toEqual(["notify"]);
     expect(result).toMatchObject({ status: "answered", success: true, text: "sent" });
-
-    const r2 = recorder();
-    const result2 = await deliver(message, {
-      save: r2.save({ ok: true }),
-      notify: r2.notify(networkDown),
-      done: { notified: true },
-      onSaved: r2.onSaved,
-    });
-    expect(r2.calls).toEqual(["save", "onSaved"]);
-    expect(result2).toEqual({ status: "answered", success: true, text: "", httpStatus: 0, retryable: false });
-  });
-
-  it("runs nothing when both steps are done", async () => {
-    const r = recorder();
-    const result = await deliver(message, {
-      save: r.save(networkDown),
-      notify: r.notify(networkDown),
-      done: { saved: true, notified: true },
-      onSaved: r.onSaved,
-    });
-    expect(r.calls).toEqual([]);
-    expect(result).toEqual({ status: "answered", success: true, text: "", httpStatus: 0, retryable: false });
   });
 
   it("waits for an async onSaved before notifying, and calls it once", async () => {
@@ -298,5 +282,113 @@ describe("deliver", () => {
         failure: { ok: false, reason: "rejected", retryable: false },
       });
     }
+  });
+});
+
+describe("decide: what becomes of a message, for every kind of answer (real adapters over HTTP)", () => {
+  let server: RecordingServer;
+  beforeAll(async () => {
+    server = await startRecordingServer();
+  });
+  afterAll(() => server.close());
+
+  const config = () => ({ notifyUrl: server.origin, apiKey: "test-key", firebase: null });
+  const errorBody = (status: number) => ({ success: false, error: `Refused with ${status}` });
+
+  /** The store answers `save`, the notification endpoint `notify` (a status, or a 200 success). */
+  function answer(save: number, notify: number, headers: Record<string, string> = {}) {
+    server.reset((request, response) => {
+      const status = request.url === "/api/messages" ? save : notify;
+      if (status < 300) return sendJson(response, status, { success: true, msg: "Thanks!" });
+      sendJson(response, status, errorBody(status), headers);
+    });
+  }
+
+  const attempt = async () => decide(await deliver(message, createDeliverDeps(config())));
+
+  it("both steps accepted: sent, with the server's msg", async () => {
+    answer(201, 200);
+    expect(await attempt()).toEqual({ kind: "sent", text: "Thanks!" });
+  });
+
+  const classes = [
+    [400, "invalid"],
+    [413, "invalid"],
+    [422, "invalid"],
+    [401, "refused"],
+    [403, "refused"],
+    [404, "refused"],
+    [408, "retry"],
+    [429, "retry"],
+    [500, "retry"],
+    [502, "retry"],
+    [503, "retry"],
+    [504, "retry"],
+  ] as const;
+
+  it.each(classes)(
+    "the save step answers %i: %s, not saved, with the server's error",
+    async (status, kind) => {
+      answer(status, 200);
+      expect(await attempt()).toMatchObject({ kind, status, saved: false, text: `Refused with ${status}` });
+      expect(server.requests.map((request) => request.url)).toEqual(["/api/messages"]);
+    },
+  );
+
+  it.each(classes)("the notify step answers %i: %s, saved, with the server's error", async (status, kind) => {
+    answer(201, status);
+    expect(await attempt()).toMatchObject({ kind, status, saved: true, text: `Refused with ${status}` });
+  });
+
+  it("a Retry-After of a 429 or 503 comes along, at either step", async () => {
+    answer(503, 200, { "retry-after": "30" });
+    expect(await attempt()).toMatchObject({ kind: "retry", saved: false, retryAfterMs: 30_000 });
+    answer(201, 429, { "retry-after": "7" });
+    expect(await attempt()).toMatchObject({ kind: "retry", saved: true, retryAfterMs: 7_000 });
+  });
+
+  it("a 200 without success: true from the notification server is a refusal, not a loss", async () => {
+    server.reset((request, response) =>
+      request.url === "/api/messages"
+        ? sendJson(response, 201, { success: true })
+        : sendJson(response, 200, { success: false, error: "Not today" }),
+    );
+    expect(await attempt()).toMatchObject({ kind: "refused", status: 200, saved: true, text: "Not today" });
+  });
+
+  it("no answer at all (nothing listens), or none in time: retry, with no status", async () => {
+    const unreachable = { ...config(), notifyUrl: `http://127.0.0.1:${await closedPort()}` };
+    expect(decide(await deliver(message, createDeliverDeps(unreachable)))).toMatchObject({
+      kind: "retry",
+      status: null,
+      saved: false,
+    });
+
+    server.reset((request, response) => {
+      // The store answers; the notification server never does.
+      if (request.url === "/api/messages") sendJson(response, 201, { success: true });
+    });
+    const http = { baseUrl: server.origin, apiKey: "test-key", timeoutMs: 200 };
+    const outcome = decide(
+      await deliver(message, { save: createLocalSave(http), notify: createNotify(http) }),
+    );
+    expect(outcome).toMatchObject({ kind: "retry", status: null, saved: true });
+    expect(outcome.text).toMatch(/did not answer within/);
+  });
+
+  it("a database's refusal without an HTTP status (a Firestore denial) is refused; its retryable codes retry", () => {
+    const failed = (retryable: boolean): DeliverResult => ({
+      status: "failed",
+      step: "save",
+      failure: { ok: false, reason: "rejected", retryable, error: "permission-denied" },
+    });
+    expect(decide(failed(false))).toEqual({
+      kind: "refused",
+      text: "permission-denied",
+      status: null,
+      saved: false,
+      retryAfterMs: undefined,
+    });
+    expect(decide(failed(true))).toMatchObject({ kind: "retry", status: null });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Draining the outbox (src/shared/contact/drain.ts), the code both the service worker's sync
+ * Draining the outbox (src/shared/contact/outbox.ts), the code both the service worker's sync
  * handler and the page fallback run: the real outbox on fake-indexeddb, the real
  * `createDeliverDeps` and `deliver`, over real HTTP on loopback, against the real server
  * (server/http/build-server.ts) or a node:http recording server for answers the real one cannot be made to give.
@@ -7,18 +7,17 @@
 import "fake-indexeddb/auto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDeliverDeps, type PipelineConfig } from "../../src/shared/contact/deps";
+import { type ContactMessage, createMessage } from "../../src/shared/contact/message";
 import {
-  createInProcessLock,
   createOutboxSyncListener,
   type DrainOptions,
+  defaultOutboxLock,
   drainOutbox,
-  OUTBOX_SYNC_TAG,
+  type Outbox,
   type OutboxLock,
-  OutboxRetryLaterError,
-} from "../../src/shared/contact/drain";
-import { type ContactMessage, createMessage } from "../../src/shared/contact/message";
-import { openOutbox } from "../../src/shared/contact/outbox";
-import type { OutboxMessage } from "../../src/shared/contact/outbox-messages";
+  openOutbox,
+} from "../../src/shared/contact/outbox";
+import { OUTBOX_NAME, type OutboxMessage } from "../../src/shared/contact/outbox-channel";
 import {
   API_KEY,
   mailFiles,
@@ -63,6 +62,9 @@ function pipeline(baseUrl: string): PipelineConfig {
   return { notifyUrl: baseUrl, apiKey: API_KEY, firebase: null };
 }
 
+/** The entry with this id, as a drain would read it. */
+const entryOf = async (outbox: Outbox, id: string) => (await outbox.list()).find((entry) => entry.id === id);
+
 const byPath = (requests: string[], path: string) => requests.filter((line) => line.startsWith(`${path} `));
 
 describe("drain against the real server", () => {
@@ -97,12 +99,7 @@ describe("drain against the real server", () => {
       announce: (m) => announced.push(m),
     });
 
-    expect(report).toMatchObject({
-      delivered: queued.map((m) => m.id),
-      failed: [],
-      retrying: [],
-      pending: 0,
-    });
+    expect(report).toMatchObject({ delivered: queued.map((m) => m.id), failed: [], waiting: [] });
     expect(await outbox.list()).toEqual([]);
     // save then notify, message after message.
     expect(requests).toEqual(
@@ -120,7 +117,7 @@ describe("drain against the real server", () => {
     for (const m of queued) await openOutbox({ dbName }).add(m);
     const { requests, fetchImpl } = observedFetch();
     const deps = createDeliverDeps(pipeline(server.url), fetchImpl);
-    // The default lock: Node's own Web Locks where it has them (Node 22+), the in-process one on Node 20.
+    // The default lock: Web Locks where the runtime has them, else this context's own chain.
 
     // Two contexts: each its own IndexedDB connection, the same lock name.
     const [page, worker] = await Promise.all([
@@ -144,7 +141,7 @@ describe("drain against the real server", () => {
     await openOutbox({ dbName }).add(message(21));
     const { requests, fetchImpl } = observedFetch();
     const deps = createDeliverDeps(pipeline(server.url), fetchImpl);
-    const noLock: OutboxLock = { run: (_name, work) => work() };
+    const noLock: OutboxLock = (work) => work();
 
     await Promise.all([
       drainOutbox({ outbox: openOutbox({ dbName }), deps, from: "page", lock: noLock }),
@@ -158,7 +155,7 @@ describe("drain against the real server", () => {
     const m = message(31);
     // The submit saved it, then notify failed at the network level.
     await createDeliverDeps(pipeline(server.url)).save(m);
-    await outbox.add(m, { saved: true, attempts: 1, lastError: "Network error" });
+    await outbox.add(m, { kind: "retry", text: "Network error", status: null, saved: true });
     const { requests, fetchImpl } = observedFetch();
 
     const report = await drainOutbox({
@@ -188,8 +185,8 @@ describe("drain against the real server", () => {
         now: time.now,
       });
       expect(report.delivered).toEqual([first.id]);
-      expect(report.retrying).toEqual([second.id]);
-      const entry = await outbox.get(second.id);
+      expect(report.waiting).toEqual([second.id]);
+      const entry = await entryOf(outbox, second.id);
       expect(entry).toMatchObject({ status: "pending", attempts: 1, saved: false, lastStatus: 429 });
       // @fastify/rate-limit answers Retry-After in seconds; the window is 60 s.
       expect(entry?.nextAttemptAt).toBeGreaterThan(time.now());
@@ -234,13 +231,11 @@ describe("drain: answers the real server does not give on demand (recording serv
     time.advance(10);
 
     const report = await drainOutbox(options({ outbox, now: time.now }));
-    expect(report).toMatchObject({ delivered: [], retrying: [m.id], pending: 1, nextAttemptAt: null });
-    expect(await outbox.get(m.id)).toMatchObject({
+    expect(report).toMatchObject({ delivered: [], waiting: [m.id], nextAttemptAt: null });
+    expect(await entryOf(outbox, m.id)).toMatchObject({
       status: "pending",
       saved: true,
-      notified: false,
       attempts: 1,
-      lastAttemptAt: time.now(),
       lastError: "Mail is down.",
       lastStatus: 503,
       nextAttemptAt: null,
@@ -261,10 +256,10 @@ describe("drain: answers the real server does not give on demand (recording serv
     const unreachable = createDeliverDeps(pipeline(`http://127.0.0.1:${await closedPort()}`));
 
     const report = await drainOutbox({ outbox, deps: unreachable, from: "page" });
-    expect(report).toMatchObject({ retrying: [first.id], deferred: [second.id], pending: 2 });
-    expect(await outbox.get(first.id)).toMatchObject({ attempts: 1, saved: false, status: "pending" });
-    expect((await outbox.get(first.id))?.lastError).toMatch(/Could not reach the message store/);
-    expect(await outbox.get(second.id)).toMatchObject({ attempts: 0, lastError: null });
+    expect(report).toMatchObject({ waiting: [first.id, second.id] });
+    expect(await entryOf(outbox, first.id)).toMatchObject({ attempts: 1, saved: false, status: "pending" });
+    expect((await entryOf(outbox, first.id))?.lastError).toMatch(/Could not reach the message store/);
+    expect(await entryOf(outbox, second.id)).toMatchObject({ attempts: 0, lastError: null });
   });
 
   it("a 429 with Retry-After sets nextAttemptAt; the entry is not tried before then", async () => {
@@ -275,8 +270,8 @@ describe("drain: answers the real server does not give on demand (recording serv
     await outbox.add(m);
 
     const report = await drainOutbox(options({ outbox, now: time.now }));
-    expect(report.retrying).toEqual([m.id]);
-    expect(await outbox.get(m.id)).toMatchObject({
+    expect(report.waiting).toEqual([m.id]);
+    expect(await entryOf(outbox, m.id)).toMatchObject({
       attempts: 1,
       saved: true,
       lastStatus: 429,
@@ -287,7 +282,7 @@ describe("drain: answers the real server does not give on demand (recording serv
     answerNotify(200, { success: true, msg: "Thanks!" });
     time.advance(119_000);
     const early = await drainOutbox(options({ outbox, now: time.now }));
-    expect(early).toMatchObject({ delivered: [], deferred: [m.id], pending: 1 });
+    expect(early).toMatchObject({ delivered: [], waiting: [m.id] });
     expect(recording.requests).toHaveLength(0);
 
     time.advance(1_000);
@@ -310,7 +305,7 @@ describe("drain: answers the real server does not give on demand (recording serv
     const announced: OutboxMessage[] = [];
 
     const report = await drainOutbox(options({ outbox, announce: (m) => announced.push(m) }));
-    expect(report).toMatchObject({ failed: [refused.id], delivered: [next.id], pending: 0 });
+    expect(report).toMatchObject({ failed: [refused.id], delivered: [next.id], waiting: [] });
     expect(await outbox.list()).toMatchObject([
       {
         id: refused.id,
@@ -321,18 +316,16 @@ describe("drain: answers the real server does not give on demand (recording serv
         lastStatus: 400,
       },
     ]);
-    expect(announced).toContainEqual({
-      type: "OUTBOX_FAILED",
-      id: refused.id,
-      error: "Invalid email",
-      from: "worker",
-    });
+    expect(announced).toEqual([
+      { type: "OUTBOX_CHANGED", from: "worker" },
+      { type: "OUTBOX_DELIVERED", id: next.id, from: "worker" },
+    ]);
 
     // A failed entry is never sent again automatically.
     recording.reset((_request, response) => sendJson(response, 200, { success: true }));
-    expect(await drainOutbox(options({ outbox }))).toMatchObject({ delivered: [], pending: 0 });
+    expect(await drainOutbox(options({ outbox }))).toMatchObject({ delivered: [], waiting: [] });
     expect(recording.requests).toHaveLength(0);
-    expect(await outbox.get(refused.id)).toMatchObject({ status: "failed" });
+    expect(await entryOf(outbox, refused.id)).toMatchObject({ status: "failed" });
   });
 
   it("a non-retryable save refusal is final too", async () => {
@@ -341,7 +334,7 @@ describe("drain: answers the real server does not give on demand (recording serv
     const m = message(91);
     await outbox.add(m);
     expect((await drainOutbox(options({ outbox }))).failed).toEqual([m.id]);
-    expect(await outbox.get(m.id)).toMatchObject({ status: "failed", saved: false, lastStatus: 422 });
+    expect(await entryOf(outbox, m.id)).toMatchObject({ status: "failed", saved: false, lastStatus: 422 });
   });
 
   it("records saved: true before notify runs", async () => {
@@ -351,7 +344,7 @@ describe("drain: answers the real server does not give on demand (recording serv
     let savedDuringNotify: boolean | undefined;
     recording.reset((request, response) => {
       if (request.url === "/api/messages") return sendJson(response, 201, { success: true });
-      void outbox.get(m.id).then((entry) => {
+      void entryOf(outbox, m.id).then((entry) => {
         savedDuringNotify = entry?.saved;
         sendJson(response, 503, { success: false, error: "Try later" });
       });
@@ -364,7 +357,7 @@ describe("drain: answers the real server does not give on demand (recording serv
     const outbox = openOutbox({ dbName: freshDbName() });
     await outbox.add(message(111));
     const report = await drainOutbox(options({ outbox, isOnline: () => false }));
-    expect(report).toMatchObject({ offline: true, pending: 1, delivered: [] });
+    expect(report).toMatchObject({ offline: true, waiting: [expect.any(String)], delivered: [] });
     expect(recording.requests).toHaveLength(0);
     expect(await outbox.list()).toMatchObject([{ attempts: 0 }]);
   });
@@ -393,7 +386,7 @@ describe("the worker's sync listener", () => {
       outbox: openOutbox({ dbName }),
       deps: createDeliverDeps(pipeline(recording.origin)),
       from: "worker",
-      lock: createInProcessLock(),
+      lock: defaultOutboxLock(),
       ...(announce ? { announce } : {}),
     });
   }
@@ -410,7 +403,7 @@ describe("the worker's sync listener", () => {
     const m = message(121);
     await openOutbox({ dbName }).add(m);
     const announced: OutboxMessage[] = [];
-    const { event, waited } = syncEvent(OUTBOX_SYNC_TAG);
+    const { event, waited } = syncEvent(OUTBOX_NAME);
     listener(dbName, (x) => announced.push(x))(event);
     expect(waited).toHaveLength(1);
     await expect(waited[0]).resolves.toMatchObject({ delivered: [m.id] });
@@ -424,7 +417,7 @@ describe("the worker's sync listener", () => {
       const dbName = freshDbName();
       const m = message(125);
       await openOutbox({ dbName }).add(m);
-      const { event, waited } = syncEvent(OUTBOX_SYNC_TAG);
+      const { event, waited } = syncEvent(OUTBOX_NAME);
       listener(dbName)(event);
       await expect(waited[0]).resolves.toMatchObject({ delivered: [m.id], offline: false });
     } finally {
@@ -438,9 +431,9 @@ describe("the worker's sync listener", () => {
     );
     const dbName = freshDbName();
     await openOutbox({ dbName }).add(message(131));
-    const { event, waited } = syncEvent(OUTBOX_SYNC_TAG);
+    const { event, waited } = syncEvent(OUTBOX_NAME);
     listener(dbName)(event);
-    await expect(waited[0]).rejects.toBeInstanceOf(OutboxRetryLaterError);
+    await expect(waited[0]).rejects.toThrow("1 message(s) could not be sent yet");
     expect(await openOutbox({ dbName }).list()).toMatchObject([{ attempts: 1, status: "pending" }]);
   });
 
@@ -450,8 +443,8 @@ describe("the worker's sync listener", () => {
     );
     const dbName = freshDbName();
     await openOutbox({ dbName }).add(message(141));
-    const { event, waited } = syncEvent(OUTBOX_SYNC_TAG);
+    const { event, waited } = syncEvent(OUTBOX_NAME);
     listener(dbName)(event);
-    await expect(waited[0]).resolves.toMatchObject({ failed: [expect.any(String)], pending: 0 });
+    await expect(waited[0]).resolves.toMatchObject({ failed: [expect.any(String)], waiting: [] });
   });
 });

@@ -1,20 +1,16 @@
 /**
- * The page's outbox client (src/features/contact/outbox-client.ts) on the fallback path of
- * browsers without Background Sync (jsdom has no SyncManager, like Firefox and Safari): drains on
- * load, on `online`, on `visibilitychange` and after a Retry-After delay. Real IndexedDB
+ * The page's outbox client (src/features/contact/outbox-client.ts): it drains on load, on
+ * `online`, on `visibilitychange` and after a Retry-After delay, in every browser (jsdom has no
+ * SyncManager, like Firefox and Safari, where these are the only triggers). Real IndexedDB
  * implementation (fake-indexeddb), real pipeline over real HTTP to a node:http recording server.
  */
 import "fake-indexeddb/auto";
 import { waitFor } from "@testing-library/react";
-import {
-  createOutboxClient,
-  hasBackgroundSync,
-  type OutboxClient,
-} from "../../src/features/contact/outbox-client";
-import { resetOutboxStore, useOutboxStore } from "../../src/features/contact/outbox-store";
+import { countOutbox } from "../../src/features/contact/outbox";
+import { createOutboxClient, type OutboxClient } from "../../src/features/contact/outbox-client";
 import { createDeliverDeps } from "../../src/shared/contact/deps";
 import { createMessage } from "../../src/shared/contact/message";
-import { openOutbox } from "../../src/shared/contact/outbox";
+import { type OutboxEntry, openOutbox } from "../../src/shared/contact/outbox";
 import { type RecordingServer, sendJson, startRecordingServer } from "../shared/recording-server";
 
 let server: RecordingServer;
@@ -31,8 +27,10 @@ afterEach(() => {
   client?.stop();
   client = undefined;
   vi.restoreAllMocks();
-  resetOutboxStore();
 });
+
+/** What the client reported to the page. */
+const seen = { entries: null as OutboxEntry[] | null, delivered: 0 };
 
 function accept() {
   server.reset((_request, response) => sendJson(response, 200, { success: true, msg: "Thanks!" }));
@@ -40,9 +38,18 @@ function accept() {
 
 function setup() {
   const outbox = openOutbox({ dbName: `client-test-${++databases}` });
+  Object.assign(seen, { entries: null, delivered: 0 });
   client = createOutboxClient({
-    outbox,
-    deps: createDeliverDeps({ notifyUrl: server.origin, apiKey: "test-key", firebase: null }),
+    onEntries: (entries) => {
+      seen.entries = entries;
+    },
+    onDelivered: () => {
+      seen.delivered += 1;
+    },
+    drain: {
+      outbox,
+      deps: createDeliverDeps({ notifyUrl: server.origin, apiKey: "test-key", firebase: null }),
+    },
   });
   return { outbox, client };
 }
@@ -51,11 +58,7 @@ const message = (text: string) => createMessage({ name: "Zoë", email: "zoe@exam
 const notifyCount = () =>
   server.requests.filter((request) => request.url === "/email/send-notification").length;
 
-describe("outbox client, no Background Sync (the Firefox/Safari path)", () => {
-  it("runs where SyncManager is missing", () => {
-    expect(hasBackgroundSync()).toBe(false);
-  });
-
+describe("outbox client: the page's own triggers", () => {
   it("drains on start (page load), then shows the count and the sent notice", async () => {
     accept();
     const { outbox, client } = setup();
@@ -63,8 +66,7 @@ describe("outbox client, no Background Sync (the Firefox/Safari path)", () => {
     await client.start();
     expect(notifyCount()).toBe(1);
     expect(await outbox.list()).toEqual([]);
-    expect(useOutboxStore.getState()).toMatchObject({ entries: [], deliveredCount: 1 });
-    expect(useOutboxStore.getState().ready).toBe(true);
+    expect(seen).toEqual({ entries: [], delivered: 1 });
   });
 
   it("offline: queues, tries nothing, and drains when 'online' fires", async () => {
@@ -72,13 +74,13 @@ describe("outbox client, no Background Sync (the Firefox/Safari path)", () => {
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     const { outbox, client } = setup();
     await client.start();
-    await client.queue(message("written offline"), { saved: false });
-    await waitFor(() => expect(useOutboxStore.getState().entries).toHaveLength(1));
+    await client.queue(message("written offline"));
+    await waitFor(() => expect(seen.entries).toHaveLength(1));
     expect(server.requests).toHaveLength(0);
 
     onLine.mockReturnValue(true);
     window.dispatchEvent(new Event("online"));
-    await waitFor(() => expect(useOutboxStore.getState().deliveredCount).toBe(1));
+    await waitFor(() => expect(seen.delivered).toBe(1));
     expect(notifyCount()).toBe(1);
     expect(await outbox.list()).toEqual([]);
   });
@@ -94,7 +96,7 @@ describe("outbox client, no Background Sync (the Firefox/Safari path)", () => {
     accept();
     vi.spyOn(document, "visibilityState", "get").mockReturnValue("visible");
     document.dispatchEvent(new Event("visibilitychange"));
-    await waitFor(() => expect(useOutboxStore.getState().deliveredCount).toBe(1));
+    await waitFor(() => expect(seen.delivered).toBe(1));
     expect(await outbox.list()).toEqual([]);
   });
 
@@ -112,8 +114,40 @@ describe("outbox client, no Background Sync (the Firefox/Safari path)", () => {
     await client.start();
     const [entry] = await outbox.list();
     expect(entry?.nextAttemptAt).toBeGreaterThan(Date.now());
-    await waitFor(() => expect(useOutboxStore.getState().deliveredCount).toBe(1), { timeout: 5000 });
+    await waitFor(() => expect(seen.delivered).toBe(1), { timeout: 5000 });
     expect(calls).toBe(2);
+  });
+
+  it("a message the submit queued after a 503 with Retry-After is sent once the delay has passed", async () => {
+    accept();
+    const { outbox, client } = setup();
+    await client.queue(message("busy server"), {
+      kind: "retry",
+      text: "Busy",
+      status: 503,
+      saved: false,
+      retryAfterMs: 500,
+    });
+    // Not at once: the server asked for the delay.
+    expect(server.requests).toHaveLength(0);
+    await waitFor(() => expect(seen.delivered).toBe(1), { timeout: 5000 });
+    expect(notifyCount()).toBe(1);
+    expect(await outbox.list()).toEqual([]);
+  });
+
+  it("a message the submit queued as refused waits for Retry: no drain sends it", async () => {
+    accept();
+    const { outbox, client } = setup();
+    const m = message("forbidden");
+    await client.queue(m, { kind: "refused", text: "Forbidden", status: 403, saved: false });
+    await client.start();
+    await client.drain();
+    expect(server.requests).toHaveLength(0);
+    expect(seen.entries).toMatchObject([{ id: m.id, status: "failed", lastError: "Forbidden" }]);
+
+    await client.retry(m.id);
+    expect(notifyCount()).toBe(1);
+    expect(await outbox.list()).toEqual([]);
   });
 
   it("Retry and Discard act on failed entries only", async () => {
@@ -135,12 +169,25 @@ describe("outbox client, no Background Sync (the Firefox/Safari path)", () => {
     accept();
     await client.retry(b.id);
     expect(await outbox.list()).toEqual([]);
-    expect(useOutboxStore.getState().deliveredCount).toBe(1);
+    expect(seen.delivered).toBe(1);
     // A waiting (not failed) entry cannot be discarded.
     const c = message("third");
     vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
-    await client.queue(c, { saved: false });
+    await client.queue(c);
     await client.discard(c.id);
     expect((await outbox.list()).map((entry) => entry.id)).toEqual([c.id]);
+  });
+});
+
+describe("countOutbox, the cheap check every page makes", () => {
+  it("is 0 where no outbox exists yet, and does not create one (the outbox can still create its store)", async () => {
+    const dbName = `count-test-${++databases}`;
+    expect(await countOutbox(dbName)).toBe(0);
+    expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(dbName);
+
+    const outbox = openOutbox({ dbName });
+    await outbox.add(message("first"));
+    await outbox.add(message("second"));
+    expect(await countOutbox(dbName)).toBe(2);
   });
 });

@@ -1,236 +1,175 @@
 /**
- * The page's side of the outbox (loaded lazily: never part of the first-load chunk).
+ * The page's side of the outbox, loaded only when it has work (./outbox.ts decides): idb-keyval,
+ * the drain and the delivery code stay out of every page's load.
  *
- * - Queues a message the form could not send (no network), and asks for a Background Sync
+ * - Queues what the form could not send, and asks the worker for a Background Sync
  *   (`registration.sync.register("contact-outbox")`) where `SyncManager` exists.
- * - Drains with the shared drain (src/shared/contact/drain.ts, the same code the worker runs):
- *   on load in every browser (the safety net: Chromium gives up on a sync after 3 attempts), and
- *   where Background Sync is missing (Firefox, Safari, or no active service worker) also on
- *   `online`, on `visibilitychange` to visible and when a Retry-After delay has passed.
- * - Keeps the outbox store (waiting count, failed entries, "sent" notice) in step with IndexedDB,
- *   live: every change made here, in another tab or in the worker is announced on the outbox
- *   BroadcastChannel.
+ * - Drains with the drain the worker runs (src/shared/contact/outbox.ts): when it starts (every
+ *   page load: the safety net for syncs the browser gave up on) and when a Retry-After has passed;
+ *   where there is no Background Sync (Firefox, Safari, no active worker) also on `online` and
+ *   when the page becomes visible. The Web Lock makes the page and the worker take turns, so each
+ *   message goes out once.
+ * - Reports the entries on every change made here, in another tab or in the worker (all
+ *   announced on the outbox's BroadcastChannel).
  */
 import { config } from "../../config/env";
-import type { DeliverDeps } from "../../shared/contact/deliver";
+import type { NotSent } from "../../shared/contact/deliver";
 import { createDeliverDeps } from "../../shared/contact/deps";
+import type { ContactMessage } from "../../shared/contact/message";
 import {
-  type DrainReport,
+  type DrainOptions,
   defaultOutboxLock,
   drainOutbox,
-  OUTBOX_LOCK_NAME,
-  OUTBOX_SYNC_TAG,
-  type OutboxLock,
-} from "../../shared/contact/drain";
-import type { ContactMessage } from "../../shared/contact/message";
-import { type Outbox, openOutbox, type QueueState } from "../../shared/contact/outbox";
-import {
-  createOutboxChannel,
-  type OutboxChannel,
-  type OutboxMessage,
-} from "../../shared/contact/outbox-messages";
-import { useOutboxStore } from "./outbox-store";
-
-export interface OutboxClient {
-  /** Reads the outbox, listens for changes, and drains once (on load). Idempotent: the same promise. */
-  start(): Promise<void>;
-  /** Removes every listener and closes the channel (tests, hot reload). */
-  stop(): void;
-  /** Stores the message in the outbox (rejects if IndexedDB fails) and asks for a sync. */
-  queue(message: ContactMessage, state: QueueState): Promise<void>;
-  /** Sends what is waiting, now (unless offline). Never rejects. */
-  drain(): Promise<DrainReport | undefined>;
-  /** Clears an entry's failed mark and drains. */
-  retry(id: string): Promise<void>;
-  /** Deletes a failed entry (under the drain lock, so it is never mid-send). */
-  discard(id: string): Promise<void>;
-  /** Re-reads the outbox into the store. */
-  refresh(): Promise<void>;
-}
+  type OutboxEntry,
+  openOutbox,
+} from "../../shared/contact/outbox";
+import { createOutboxChannel, OUTBOX_NAME, type OutboxMessage } from "../../shared/contact/outbox-channel";
 
 export interface OutboxClientOptions {
-  outbox?: Outbox;
-  deps?: Pick<DeliverDeps, "save" | "notify">;
-  lock?: OutboxLock;
+  /** The entries after every change; null when IndexedDB could not be read. */
+  onEntries(entries: OutboxEntry[] | null): void;
+  /** A queued message went out (from this page, another tab or the worker). */
+  onDelivered(): void;
+  /** Tests: their own database, steps and lock. */
+  drain?: Partial<Pick<DrainOptions, "outbox" | "deps" | "lock">>;
 }
 
-type SyncCapableRegistration = ServiceWorkerRegistration & {
-  sync?: { register(tag: string): Promise<void> };
-};
+const hasBackgroundSync = () => "SyncManager" in window;
 
-/** True where the browser has Background Sync (Chromium); Firefox and Safari have not. */
-export function hasBackgroundSync(): boolean {
-  return typeof window !== "undefined" && "SyncManager" in window;
-}
-
-/** Asks the active service worker for a "contact-outbox" sync. False when that is not possible. */
+/** Asks the active service worker for a sync (Chromium). False where that is not possible. */
 async function requestSync(): Promise<boolean> {
-  if (!hasBackgroundSync() || !("serviceWorker" in navigator)) return false;
+  if (!hasBackgroundSync()) return false;
   try {
-    const registration = (await navigator.serviceWorker.getRegistration()) as
-      | SyncCapableRegistration
-      | undefined;
-    if (!registration?.active || !registration.sync) return false;
-    await registration.sync.register(OUTBOX_SYNC_TAG);
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const sync = (registration as { sync?: { register(tag: string): Promise<void> } } | undefined)?.sync;
+    if (!registration?.active || !sync) return false;
+    await sync.register(OUTBOX_NAME);
     return true;
   } catch {
     return false;
   }
 }
 
-const MAX_TIMER_MS = 2_147_483_647;
+/** setTimeout's ceiling (about 24.8 days). */
+const MAX_DELAY_MS = 2_147_483_647;
 
-export function createOutboxClient(options: OutboxClientOptions = {}): OutboxClient {
-  const outbox = options.outbox ?? openOutbox();
-  const lock = options.lock ?? defaultOutboxLock();
-  let deps = options.deps;
-  let started = false;
-  let starting: Promise<void> | undefined;
-  let available = true;
-  let channel: OutboxChannel | undefined;
+export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }: OutboxClientOptions) {
+  const outbox = given.outbox ?? openOutbox();
+  const deps = given.deps ?? createDeliverDeps(config);
+  const lock = given.lock ?? defaultOutboxLock();
+  let channel: ReturnType<typeof createOutboxChannel> | undefined;
   let fallback = false;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let refreshes = 0;
+  let starting: Promise<void> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let reads = 0;
 
-  const refresh = async (): Promise<void> => {
-    if (!available) return;
-    const ticket = ++refreshes;
-    try {
-      const entries = await outbox.list();
-      // A slower, older read must not overwrite a newer one.
-      if (ticket === refreshes) useOutboxStore.getState().setEntries(entries);
-    } catch {
-      useOutboxStore.getState().markReady();
-    }
+  const refresh = async () => {
+    const ticket = ++reads;
+    const entries = await outbox.list().catch(() => null);
+    // A slower, older read must not overwrite a newer one.
+    if (ticket === reads) onEntries(entries);
   };
 
   /** What this page hears, from itself, other tabs or the worker. */
-  const handle = (message: OutboxMessage) => {
-    if (message.type === "OUTBOX_DELIVERED") useOutboxStore.getState().delivered();
+  const hear = (message: OutboxMessage) => {
+    if (message.type === "OUTBOX_DELIVERED") onDelivered();
     void refresh();
   };
-
-  /** Tells the other contexts (the channel never echoes to its sender) and this page. */
+  /** Tells the other contexts (a channel never hears itself) and this page. */
   const announce = (message: OutboxMessage) => {
     channel?.post(message);
-    handle(message);
+    hear(message);
   };
 
-  const onOnline = () => void client.drain();
-  const onVisibility = () => {
-    if (document.visibilityState === "visible") void client.drain();
+  const drainNow = () => void drain();
+  /** Sends what waits, now (unless offline). Never rejects. */
+  const drain = async (): Promise<void> => {
+    try {
+      const report = await drainOutbox({ outbox, deps, lock, from: "page", announce });
+      if (report.waiting.length === 0) return;
+      void handOver();
+      drainAt(report.nextAttemptAt);
+    } catch {
+      // IndexedDB failed: the entries (if any) stay where they are, and the next trigger tries again.
+      await refresh();
+    }
   };
-
-  /** The no-Background-Sync path: the page itself drains when the connection may be back. */
+  const drainIfVisible = () => {
+    if (document.visibilityState === "visible") drainNow();
+  };
+  /** Without Background Sync, the page itself drains when the connection may be back. */
   const enableFallback = () => {
-    if (fallback || !available) return;
+    if (fallback) return;
     fallback = true;
-    window.addEventListener("online", onOnline);
-    document.addEventListener("visibilitychange", onVisibility);
+    window.addEventListener("online", drainNow);
+    document.addEventListener("visibilitychange", drainIfVisible);
   };
-
-  const scheduleRetry = (at: number | null) => {
-    clearTimeout(retryTimer);
-    retryTimer = undefined;
-    if (at === null || !fallback) return;
-    const delay = Math.min(Math.max(0, at - Date.now()) + 50, MAX_TIMER_MS);
-    retryTimer = setTimeout(() => void client.drain(), delay);
-  };
-
-  /** Entries still wait: let the worker's sync take them, or fall back to this page's triggers. */
+  /** Messages wait: the worker's sync takes them, or else this page's own triggers. */
   const handOver = async () => {
     if (!(await requestSync())) enableFallback();
   };
-
-  /** Opens the channel and, without Background Sync, the fallback triggers. Idempotent. */
   const listen = () => {
-    if (started) return;
-    started = true;
-    if (typeof indexedDB === "undefined") {
-      available = false;
-      useOutboxStore.getState().markReady();
-      return;
-    }
-    channel = createOutboxChannel(handle);
+    if (channel) return;
+    channel = createOutboxChannel(hear);
     if (!hasBackgroundSync()) enableFallback();
   };
+  /** Drains again once a Retry-After has passed. */
+  const drainAt = (time: number | null) => {
+    if (time === null) return;
+    clearTimeout(timer);
+    timer = setTimeout(drainNow, Math.min(Math.max(0, time - Date.now()), MAX_DELAY_MS));
+  };
 
-  const client: OutboxClient = {
-    start() {
+  return {
+    drain,
+
+    /** Reads the outbox, listens for changes and drains once; `heard` is a message that woke it. */
+    start(heard?: OutboxMessage): Promise<void> {
+      if (heard) hear(heard);
       starting ??= (async () => {
         listen();
         await refresh();
-        // On load, in every browser: the safety net for syncs the browser gave up on.
-        await client.drain();
+        await drain();
       })();
       return starting;
     },
 
-    stop() {
-      started = false;
-      starting = undefined;
-      available = true;
-      clearTimeout(retryTimer);
-      retryTimer = undefined;
-      if (fallback) {
-        window.removeEventListener("online", onOnline);
-        document.removeEventListener("visibilitychange", onVisibility);
-        fallback = false;
-      }
-      channel?.close();
-      channel = undefined;
-    },
-
-    async queue(message, state) {
+    /** Stores the message with the attempt that failed (rejects if IndexedDB fails). */
+    async queue(message: ContactMessage, failed?: NotSent): Promise<void> {
       listen();
-      await outbox.add(message, state);
+      const entry = await outbox.add(message, failed);
       announce({ type: "OUTBOX_CHANGED", from: "page" });
       void handOver();
+      drainAt(entry.nextAttemptAt);
     },
 
-    async drain() {
-      listen();
-      if (!available) return undefined;
-      try {
-        deps ??= createDeliverDeps(config);
-        const report = await drainOutbox({ outbox, deps, from: "page", lock, announce });
-        if (report.pending > 0) {
-          await handOver();
-          scheduleRetry(report.nextAttemptAt);
-        }
-        return report;
-      } catch {
-        // IndexedDB failed: the entries (if any) stay where they are; the next trigger retries.
-        await refresh();
-        return undefined;
-      }
-    },
-
-    async retry(id) {
+    /** Puts a refused entry back in the queue, and drains. */
+    async retry(id: string): Promise<void> {
       await outbox.update(id, (entry) =>
         entry.status === "failed" ? { ...entry, status: "pending", nextAttemptAt: null } : entry,
       );
       announce({ type: "OUTBOX_CHANGED", from: "page" });
-      await client.drain();
+      await drain();
     },
 
-    async discard(id) {
-      const removed = await lock.run(OUTBOX_LOCK_NAME, () =>
-        outbox.remove(id, (entry) => entry.status === "failed"),
-      );
+    /** Deletes a refused entry, under the drain's lock so it is never mid-send. */
+    async discard(id: string): Promise<void> {
+      const removed = await lock(() => outbox.remove(id, (entry) => entry.status === "failed"));
       if (removed) announce({ type: "OUTBOX_CHANGED", from: "page" });
       else await refresh();
     },
 
-    refresh,
+    /** Removes every listener (tests). */
+    stop(): void {
+      clearTimeout(timer);
+      window.removeEventListener("online", drainNow);
+      document.removeEventListener("visibilitychange", drainIfVisible);
+      fallback = false;
+      channel?.close();
+      channel = undefined;
+      starting = undefined;
+    },
   };
-  return client;
 }
 
-let shared: OutboxClient | undefined;
-
-/** The page's one outbox client. */
-export function getOutboxClient(): OutboxClient {
-  shared ??= createOutboxClient();
-  return shared;
-}
+export type OutboxClient = ReturnType<typeof createOutboxClient>;

@@ -1,23 +1,18 @@
 import { useId, useRef, useState } from "react";
 import { Modal } from "../../components/modal";
 import type { OutboxEntry } from "../../shared/contact/outbox";
-import { loadOutboxClient } from "./load-outbox-client";
-import { useOutboxStore } from "./outbox-store";
-import { OUTBOX_TEXT } from "./outbox-text";
+import { oneLine } from "../../shared/one-line";
+import { loadOutboxClient, OUTBOX_TEXT, useOutboxView } from "./outbox";
 
 const EXCERPT_LENGTH = 80;
 
-function excerpt(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH - 1)}…` : line;
-}
+const excerpt = (text: string) => oneLine(text, EXCERPT_LENGTH);
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 
 /**
  * The date of a refused message. The formatter is made when the first date is drawn, not when the
- * chunk is evaluated: a page's first Intl.DateTimeFormat loads the locale's data (30-120 ms of main
- * thread here, unthrottled).
+ * chunk is evaluated: a page's first Intl.DateTimeFormat loads the locale's data, a long task.
  */
 function formatDate(time: number): string {
   dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -25,12 +20,12 @@ function formatDate(time: number): string {
 }
 
 /**
- * The messages the server refused for good, with Retry and Discard, so nothing leaves the outbox
- * unseen. A chunk of its own: ./outbox-status-slot.tsx fetches it only once there is one (its
- * styles come with the slot's).
+ * The messages the server refused, with Retry and Discard, so nothing leaves the outbox unseen. A
+ * chunk of its own: ./outbox-view.tsx fetches it only once there is one (its styles come with the
+ * contact page's).
  */
 export function OutboxRefused() {
-  const entries = useOutboxStore((state) => state.entries);
+  const { entries } = useOutboxView();
   const [confirming, setConfirming] = useState<OutboxEntry | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const failedRef = useRef<HTMLElement>(null);

@@ -1,8 +1,7 @@
 import { config } from "../../config/env";
 import { cachedLoad } from "../../shared/cached-load";
-import type { DeliverResult } from "../../shared/contact/deliver";
+import type { Decision, NotSent } from "../../shared/contact/deliver";
 import { type ContactMessage, createMessage, validateFields } from "../../shared/contact/message";
-import type { QueueState } from "../../shared/contact/outbox";
 import { RESULT_TITLE, VALIDATION_TEXT, validationText } from "../../shared/contact/texts";
 import { useAppStore } from "../../store/app-store";
 
@@ -20,14 +19,19 @@ export const CONTACT_TEXT = {
     "You're offline. Your message is saved on this device and will be sent automatically when the connection returns.",
   queuedUnreachable:
     "The server could not be reached. Your message is saved on this device and will be sent automatically when the connection returns.",
+  queuedBusy:
+    "The server cannot take your message right now. It is saved on this device and will be sent automatically as soon as the server is ready.",
+  refused: (error: string) =>
+    `The server refused your message. It is kept on this device, below the form, where you can send it again or discard it. The server said: ${error}`,
   notSavedTitle: "Message not saved",
   notSaved:
     "Your message could not be sent, and it could not be saved on this device either (storage is unavailable, for example in private browsing or when the disk is full). Your text is still in the form: please send it again when you are back online.",
 } as const;
 
-export type SendMessage = (message: ContactMessage) => Promise<DeliverResult>;
-/** Puts a message in the outbox; rejects when it could not be stored. */
-export type QueueMessage = (message: ContactMessage, state: QueueState) => Promise<void>;
+/** One attempt to send a message: what became of it (never rejects). */
+export type SendMessage = (message: ContactMessage) => Promise<Decision>;
+/** Puts a message in the outbox with the attempt that failed; rejects when it could not be stored. */
+export type QueueMessage = (message: ContactMessage, failed?: NotSent) => Promise<void>;
 
 export interface SubmitDeps {
   send: SendMessage;
@@ -38,60 +42,37 @@ export interface SubmitDeps {
 
 /** The pipeline and its adapters load on the first submit, not with the page. */
 const loadPipeline = cachedLoad(async () => {
-  const [{ deliver }, { createDeliverDeps }] = await Promise.all([
+  const [{ deliver, decide }, { createDeliverDeps }] = await Promise.all([
     import("../../shared/contact/deliver"),
     import("../../shared/contact/deps"),
   ]);
   const deps = createDeliverDeps(config);
-  return (message: ContactMessage) => deliver(message, deps);
+  return (message: ContactMessage) => deliver(message, deps).then(decide);
 });
 
-/** Save, then notify, with the build's configuration (R-4.3). */
-export const sendMessage: SendMessage = async (message) => {
-  let send: Awaited<ReturnType<typeof loadPipeline>>;
-  try {
-    send = await loadPipeline();
-  } catch {
-    // The code could not be fetched (tried again on the next submit): a network failure, so the
-    // message is queued.
-    const error = "The sending code could not be loaded.";
-    return {
-      status: "failed",
-      step: "save",
-      failure: { ok: false, reason: "network", retryable: true, error },
-    };
-  }
-  return send(message);
-};
-
-/**
- * Into the outbox (loaded lazily), from where the worker's sync or the page sends it later. The
- * loader is in the after-load chunk (build/chunks.ts), which the page has fetched by then: it
- * is imported here, not with the contact page, so that chunk stays out of the page's first load.
- */
-export const queueMessage: QueueMessage = async (message, state) => {
-  const { loadOutboxClient } = await import("./load-outbox-client");
-  const client = await loadOutboxClient();
-  await client.queue(message, state);
-};
-
 const defaultDeps: SubmitDeps = {
-  send: sendMessage,
-  queue: queueMessage,
+  /** Save, then notify, with the build's configuration (R-4.3). */
+  send: async (message) => (await loadPipeline())(message),
+  /** Into the outbox, from where the worker's sync or the page sends it later. */
+  queue: async (message, failed) => {
+    // Not imported with the contact page: the facade is in the chunk every page loads after its load.
+    const { loadOutboxClient } = await import("./outbox");
+    await (await loadOutboxClient()).queue(message, failed);
+  },
   isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
 };
 
 /**
- * The form's submit (R-4.3): set the flag; refuse empty fields with a modal; otherwise save,
- * then notify, then show the server's `msg` or `error`; clear the flag and the fields afterwards,
- * failures included. A failure that is not a server answer shows nothing (R-8).
- *
- * With no network (R-11.4): offline (`navigator.onLine` false:
- * nothing is tried), or the save or notify step failed at the network level, the message goes to
- * the outbox (`saved: true` when the save step had succeeded) and a modal says it will be sent
- * automatically; the fields are cleared. Server answers are never queued. If the outbox itself
- * cannot store the message, a modal says so and the fields are kept: nothing is lost silently.
- * Returns the modal to show, or `null` for none.
+ * The form's submit (R-4.3, R-8, R-11.4): set the flag; refuse invalid fields with a modal and
+ * keep them; otherwise save, then notify, then show the server's `msg`. Whatever happens, the flag
+ * and the fields are cleared afterwards, and nothing typed is lost:
+ * - the server refused the input itself (400, 413, 422): the spec's modal with its `error`;
+ * - offline, no answer, or an answer worth waiting for (a time-out, 429, 5xx): into the outbox,
+ *   sent automatically later, and the modal says so;
+ * - any other refusal (401, 403, a database's denial): into the outbox as refused, listed below
+ *   the form with Retry and Discard, and the modal says so;
+ * - the outbox cannot store it either: a modal says so and the fields are kept.
+ * Returns the modal to show, or `null` for none (a submit already running).
  */
 export async function submitContact(overrides: Partial<SubmitDeps> = {}): Promise<ModalContent | null> {
   const { send, queue, isOnline } = { ...defaultDeps, ...overrides };
@@ -108,40 +89,40 @@ export async function submitContact(overrides: Partial<SubmitDeps> = {}): Promis
 
   let clearFields = true;
   /** Into the outbox; when even that fails, the fields stay for the visitor to try again. */
-  const queueOrKeep = async (message: ContactMessage, state: QueueState, text: string) => {
+  const keep = async (message: ContactMessage, failed: NotSent | undefined, modal: ModalContent) => {
     try {
-      await queue(message, state);
-      return { title: CONTACT_TEXT.queuedTitle, text };
+      await queue(message, failed);
+      return modal;
     } catch {
       clearFields = false;
       return { title: CONTACT_TEXT.notSavedTitle, text: CONTACT_TEXT.notSaved };
     }
   };
+  const queued = (text: string) => ({ title: CONTACT_TEXT.queuedTitle, text });
 
   try {
     const message = createMessage(checked.value);
-    if (!isOnline()) return await queueOrKeep(message, { saved: false }, CONTACT_TEXT.queuedOffline);
-
-    const result = await send(message);
-    if (result.status === "answered") {
-      return {
-        title: result.success ? RESULT_TITLE.sent : RESULT_TITLE.notSent,
-        text: result.text || CONTACT_TEXT.noAnswerText,
-      };
+    if (!isOnline()) return await keep(message, undefined, queued(CONTACT_TEXT.queuedOffline));
+    const outcome = await send(message).catch(
+      (error: unknown): NotSent => ({ kind: "retry", text: String(error), status: null, saved: false }),
+    );
+    if (outcome.kind === "sent") {
+      return { title: RESULT_TITLE.sent, text: outcome.text || CONTACT_TEXT.noAnswerText };
     }
-    if (result.failure.reason === "network") {
-      const state: QueueState = {
-        // The save step runs first: a failed notify means the message is stored already.
-        saved: result.step === "notify",
-        attempts: 1,
-        lastError: result.failure.error,
-      };
-      const text = isOnline() ? CONTACT_TEXT.queuedUnreachable : CONTACT_TEXT.queuedOffline;
-      return await queueOrKeep(message, state, text);
+    if (outcome.kind === "invalid") {
+      return { title: RESULT_TITLE.notSent, text: outcome.text || CONTACT_TEXT.noAnswerText };
     }
-    return null;
-  } catch {
-    return null;
+    if (outcome.kind === "refused") {
+      const text = CONTACT_TEXT.refused(outcome.text);
+      return await keep(message, outcome, { title: RESULT_TITLE.notSent, text });
+    }
+    const reason =
+      outcome.status !== null
+        ? CONTACT_TEXT.queuedBusy
+        : isOnline()
+          ? CONTACT_TEXT.queuedUnreachable
+          : CONTACT_TEXT.queuedOffline;
+    return await keep(message, outcome, queued(reason));
   } finally {
     useAppStore.getState().setSubmitting(false);
     if (clearFields) useAppStore.getState().clearFields();

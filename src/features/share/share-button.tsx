@@ -1,21 +1,15 @@
-import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { appText } from "../../content/app";
+import { cachedLoad } from "../../shared/cached-load";
 import { shareAddress } from "./share-address";
-import type { ShareDialogProps } from "./share-dialog";
 import { ShareIcon } from "./share-icon";
 
-/** The dialog is a chunk of its own, fetched when the visitor shows intent (hover, focus, tap). */
-const loadDialog = () => import("./share-dialog");
-const ShareDialog = lazy(
-  (): Promise<{ default: ComponentType<ShareDialogProps> }> =>
-    loadDialog().then((module) => ({ default: module.ShareDialog })),
-);
-
-function preloadDialog(): void {
-  loadDialog().catch(() => {
-    // Offline before the worker cached it: the click tries again.
-  });
-}
+/**
+ * The dialog is a chunk of its own, fetched when the visitor shows intent (hover, focus, tap). A
+ * load that failed (offline before the worker cached it) is tried again on the next one.
+ */
+const loadDialog = cachedLoad(() => import("./share-dialog").then((module) => module.ShareDialog));
+const preloadDialog = () => void loadDialog().catch(() => {});
 
 /**
  * "Share": the system's share sheet (Web Share API) where the browser has one, otherwise a dialog
@@ -37,8 +31,12 @@ export function ShareButton() {
         if (error instanceof DOMException && error.name === "AbortError") return;
       }
     }
-    setDialog("open");
+    loadDialog().then(
+      () => setDialog("open"),
+      () => {},
+    );
   };
+  const ShareDialog = loadDialog.value();
 
   return (
     <>
@@ -53,14 +51,12 @@ export function ShareButton() {
         <ShareIcon size={18} />
         Share
       </button>
-      {dialog === "unused" ? null : (
-        <Suspense fallback={null}>
-          <ShareDialog
-            open={dialog === "open"}
-            onClose={() => setDialog("closed")}
-            returnFocusTo={() => button.current}
-          />
-        </Suspense>
+      {ShareDialog && dialog !== "unused" && (
+        <ShareDialog
+          open={dialog === "open"}
+          onClose={() => setDialog("closed")}
+          returnFocusTo={() => button.current}
+        />
       )}
     </>
   );

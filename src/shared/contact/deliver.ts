@@ -1,8 +1,8 @@
 /**
  * The spec's sequence for one message: save, then notify. Never throws: every outcome,
- * expected or not, comes back as a typed result the page and the outbox act on.
+ * expected or not, comes back as a typed result, and `decide` says what becomes of the message.
  */
-import { failureFromThrown, isRetryableStatus, type StepFailure } from "./failure";
+import { failureFromThrown, isInputStatus, isRetryableStatus, type StepFailure } from "./failure";
 import type { ContactMessage } from "./message";
 
 // Defined with the failure helpers (no import cycle); named here too for the steps' authors.
@@ -21,14 +21,14 @@ export type NotifyStep = (message: ContactMessage) => Promise<NotifyOutcome>;
 export interface DeliverDeps {
   save: SaveStep;
   notify: NotifyStep;
-  /** Steps already done for this message (outbox retries): they are skipped. */
-  done?: { saved?: boolean; notified?: boolean };
+  /** The save step already succeeded for this message (an outbox retry): it is skipped. */
+  saved?: boolean;
   /** Called after the save step succeeded, before notify (the outbox records it). */
   onSaved?: () => void | Promise<void>;
 }
 
 export type DeliverResult =
-  /** notify reached the server (retryable: !success && (429 || 5xx)). */
+  /** notify reached the server (retryable: !success and 408, 429 or 5xx). */
   | {
       status: "answered";
       success: boolean;
@@ -61,9 +61,7 @@ async function runStep<T extends { ok: boolean }>(
 }
 
 export async function deliver(message: ContactMessage, deps: DeliverDeps): Promise<DeliverResult> {
-  const done = deps.done ?? {};
-
-  if (!done.saved) {
+  if (!deps.saved) {
     const saved = await runStep(() => deps.save(message), "save");
     if (!saved.ok) return { status: "failed", step: "save", failure: saved };
     try {
@@ -72,10 +70,6 @@ export async function deliver(message: ContactMessage, deps: DeliverDeps): Promi
       // The save happened; failing to record it only means a later retry saves again, which is
       // harmless (same document id / Idempotency-Key). Notify must still run now.
     }
-  }
-
-  if (done.notified) {
-    return { status: "answered", success: true, text: "", httpStatus: 0, retryable: false };
   }
 
   const notified = await runStep(() => deps.notify(message), "notify");
@@ -90,4 +84,40 @@ export async function deliver(message: ContactMessage, deps: DeliverDeps): Promi
   };
   if (notified.retryAfterMs !== undefined) result.retryAfterMs = notified.retryAfterMs;
   return result;
+}
+
+/**
+ * What becomes of a message after an attempt (docs/requirements.md R-8, R-11.4):
+ * - `sent`: saved and notified; `text` is the server's `msg`.
+ * - `invalid`: the server refused the visitor's input itself (400, 413, 422): the spec's modal
+ *   shows its `error`.
+ * - `retry`: no answer, or one worth waiting for (a time-out, 429, 5xx): kept and sent later.
+ * - `refused`: any other refusal (401, 403, a database's denial): kept for the visitor to retry or
+ *   discard, never dropped.
+ * For all but `sent`, `text` says what went wrong and `saved` whether the save step succeeded.
+ */
+export type Decision =
+  | { kind: "sent"; text: string }
+  | {
+      kind: "invalid" | "retry" | "refused";
+      text: string;
+      status: number | null;
+      saved: boolean;
+      retryAfterMs?: number | undefined;
+    };
+
+/** An attempt that did not deliver the message. */
+export type NotSent = Exclude<Decision, { kind: "sent" }>;
+
+export function decide(result: DeliverResult): Decision {
+  if (result.status === "answered") {
+    if (result.success) return { kind: "sent", text: result.text };
+    const { httpStatus: status, text, retryAfterMs } = result;
+    const kind = isInputStatus(status) ? "invalid" : result.retryable ? "retry" : "refused";
+    return { kind, text, status, saved: true, retryAfterMs };
+  }
+  const { failure, step } = result;
+  const status = failure.status ?? null;
+  const kind = failure.retryable ? "retry" : isInputStatus(status) ? "invalid" : "refused";
+  return { kind, text: failure.error, status, saved: step === "notify", retryAfterMs: failure.retryAfterMs };
 }

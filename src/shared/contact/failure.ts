@@ -9,7 +9,7 @@ export type StepFailure = {
   /** network: fetch TypeError, timeout/abort, Firestore "unavailable"/"deadline-exceeded";
    *  rejected: the server/database answered with a refusal. */
   reason: "network" | "rejected";
-  /** network → true; HTTP 429 and 5xx → true; Firestore "resource-exhausted"/"aborted"/"internal" → true. */
+  /** network → true; HTTP 408, 429 and 5xx → true; Firestore "resource-exhausted"/"aborted"/"internal" → true. */
   retryable: boolean;
   /** Human-readable; the server's `error` text when it sent one. */
   error: string;
@@ -19,9 +19,14 @@ export type StepFailure = {
   retryAfterMs?: number;
 };
 
-/** 429 and 5xx are worth retrying later; any other refusal is final. */
+/** A time-out (408), a rate limit (429) and a server error (5xx) are worth trying again later. */
 export function isRetryableStatus(status: number): boolean {
-  return status === 429 || (status >= 500 && status <= 599);
+  return status === 408 || status === 429 || (status >= 500 && status <= 599);
+}
+
+/** The answers about the visitor's input itself: the only refusals the spec's modal shows. */
+export function isInputStatus(status: number | null | undefined): boolean {
+  return status === 400 || status === 413 || status === 422;
 }
 
 function errorName(error: unknown): string | undefined {
@@ -38,13 +43,6 @@ export function errorMessage(error: unknown): string {
   return typeof error === "string" && error !== "" ? error : String(error);
 }
 
-/** True for the failures of `fetch` that mean "no answer": TypeError, abort and timeout. */
-export function isNetworkError(error: unknown): boolean {
-  if (error instanceof TypeError) return true;
-  const name = errorName(error);
-  return name === "TypeError" || name === "AbortError" || name === "TimeoutError";
-}
-
 export function networkFailure(error: string): StepFailure {
   return { ok: false, reason: "network", retryable: true, error };
 }
@@ -57,6 +55,8 @@ export function failureFromThrown(error: unknown): StepFailure {
   const name = errorName(error);
   if (name === "TimeoutError") return networkFailure("The request timed out.");
   if (name === "AbortError") return networkFailure("The request was aborted.");
-  if (isNetworkError(error)) return networkFailure(`Network error: ${errorMessage(error)}`);
+  if (error instanceof TypeError || name === "TypeError") {
+    return networkFailure(`Network error: ${errorMessage(error)}`);
+  }
   return { ok: false, reason: "rejected", retryable: false, error: errorMessage(error) };
 }

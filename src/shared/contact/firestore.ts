@@ -31,24 +31,6 @@ interface Connection {
   db: Firestore;
 }
 
-const TIMED_OUT = Symbol("timed-out");
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => resolve(TIMED_OUT), ms);
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
 function firestoreCode(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   const { name, code } = error as { name?: unknown; code?: unknown };
@@ -65,28 +47,15 @@ function failureFromFirestore(error: unknown): StepFailure {
   const code = firestoreCode(error);
   if (code === undefined) return failureFromThrown(error);
   const detail = errorMessage(error);
-  switch (code) {
-    case "unavailable":
-    case "deadline-exceeded":
-    case "unknown":
-      return networkFailure(`The database could not be reached: ${detail}`);
-    case "resource-exhausted":
-    case "aborted":
-    case "internal":
-      return {
-        ok: false,
-        reason: "rejected",
-        retryable: true,
-        error: `The database refused the message (${code}): ${detail}`,
-      };
-    default:
-      return {
-        ok: false,
-        reason: "rejected",
-        retryable: false,
-        error: `The database refused the message (${code}): ${detail}`,
-      };
+  if (code === "unavailable" || code === "deadline-exceeded" || code === "unknown") {
+    return networkFailure(`The database could not be reached: ${detail}`);
   }
+  return {
+    ok: false,
+    reason: "rejected",
+    retryable: code === "resource-exhausted" || code === "aborted" || code === "internal",
+    error: `The database refused the message (${code}): ${detail}`,
+  };
 }
 
 export function createFirestoreSave(options: FirestoreSaveOptions): SaveStep {
@@ -116,14 +85,17 @@ export function createFirestoreSave(options: FirestoreSaveOptions): SaveStep {
         createdAt: lite.serverTimestamp(),
       });
     })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<false>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs, false);
+    });
     try {
-      const result = await withTimeout(work, timeoutMs);
-      if (result === TIMED_OUT) {
-        return networkFailure(`The database did not answer within ${Math.round(timeoutMs / 100) / 10} s.`);
-      }
-      return { ok: true };
+      if (await Promise.race([work.then(() => true), timedOut])) return { ok: true };
+      return networkFailure(`The database did not answer within ${Math.round(timeoutMs / 100) / 10} s.`);
     } catch (error) {
       return failureFromFirestore(error);
+    } finally {
+      clearTimeout(timer);
     }
   };
 }

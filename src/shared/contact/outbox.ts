@@ -1,143 +1,154 @@
 /**
  * The outbox: messages waiting to be sent, kept in IndexedDB (idb-keyval) so they survive a
- * closed tab, a restart or a service worker that is stopped. This module alone owns the storage:
- * the database and store names, the entry schema and its version. The page and the service
- * worker both use it (no DOM, no React, no `import.meta.env`).
+ * closed tab, a restart or a stopped service worker, and the drain that sends them. The page and
+ * the service worker both run this module (no DOM, no React, no `import.meta.env`); it alone owns
+ * the entries' schema. Its names and change messages are in ./outbox-channel.ts.
  *
- * Storage: database "portfolio-outbox", object store "entries", key = the message id (its
- * UUID), value = an `OutboxEntry`. Every entry carries `schemaVersion`; an entry written by a
- * newer version of the app (or not an entry at all) is left untouched and not listed, so an old
- * tab never rewrites or sends what it cannot read.
+ * Storage: database "portfolio-outbox", object store "entries", key = the message id (its UUID),
+ * value = an `OutboxEntry`. A value this version cannot read (a newer schema, garbage) is left
+ * untouched and not listed, so an old tab never rewrites or sends what it does not understand.
+ *
+ * Draining (docs/requirements.md R-11.4, R-11.5; the states are drawn in docs/architecture.md):
+ * - One drain at a time across pages and the worker (the Web Lock "contact-outbox"), reading the
+ *   entries inside the lock, so two drains never send a message twice.
+ * - Oldest first, each with the shared `deliver`; a save that succeeded is recorded before
+ *   notify runs, and skipped by later attempts.
+ * - Sent: removed, and `OUTBOX_DELIVERED` announced.
+ * - Worth retrying (no answer, a time-out, 408, 429, 5xx): the entry waits, with `nextAttemptAt`
+ *   from a Retry-After; the pass ends there, so the order holds and a server that asked us to
+ *   slow down is not hammered.
+ * - Any other refusal: the entry stays, marked `failed` with the server's error, until the visitor
+ *   retries or discards it. Nothing expires and nothing is dropped.
  */
-import { createStore, promisifyRequest, type UseStore, values } from "idb-keyval";
+import { createStore, promisifyRequest, type UseStore } from "idb-keyval";
+import { type DeliverDeps, decide, deliver, type NotSent } from "./deliver";
 import type { ContactMessage } from "./message";
+import {
+  OUTBOX_DB_NAME,
+  OUTBOX_NAME,
+  OUTBOX_STORE_NAME,
+  type OutboxActor,
+  type OutboxMessage,
+} from "./outbox-channel";
 
-import { OUTBOX_DB_NAME, OUTBOX_STORE_NAME } from "./outbox-count";
+/** Bump when the entry shape changes, and teach `readEntry` to read the previous version. */
+export const OUTBOX_SCHEMA_VERSION = 2;
 
-export { OUTBOX_DB_NAME, OUTBOX_STORE_NAME };
-/** Bump when the entry shape changes, and teach `readEntry` to upgrade the previous version. */
-export const OUTBOX_SCHEMA_VERSION = 1;
-
-export type OutboxEntryStatus =
-  /** Will be sent by the next drain (sync event or page fallback). */
-  | "pending"
-  /** A final refusal: kept for the visitor to retry or discard; never sent automatically. */
-  | "failed";
-
-/** One queued message (schema version 1). Timestamps are ms since the epoch, client clock. */
+/** One queued message. Timestamps are ms since the epoch, client clock. */
 export interface OutboxEntry {
   schemaVersion: typeof OUTBOX_SCHEMA_VERSION;
   /** The message id (UUID): the IndexedDB key, the document id and the Idempotency-Key. */
   id: string;
   /** The payload exactly as it will be sent. */
   message: ContactMessage;
-  /** The save step succeeded: a retry skips it (no second stored copy). */
+  /** The save step succeeded: a retry skips it. */
   saved: boolean;
-  /** The notify step succeeded (an entry is removed once both flags would be true). */
-  notified: boolean;
-  status: OutboxEntryStatus;
-  /** Delivery attempts so far (the submit's own attempt included when it reached the network). */
+  /** pending: the next drain sends it; failed: refused, it waits for the visitor's Retry or Discard. */
+  status: "pending" | "failed";
   attempts: number;
   queuedAt: number;
-  updatedAt: number;
-  lastAttemptAt: number | null;
-  /** Not before this time (from a 429's Retry-After); null = whenever a drain runs. */
+  /** Not before this time (a Retry-After); null = whenever a drain runs. */
   nextAttemptAt: number | null;
-  /** What went wrong last time: the server's `error` text, or the network failure. */
+  /** What went wrong last time: the server's `error`, or the network failure. */
   lastError: string | null;
-  /** HTTP status of the last refusal, when there was one. */
+  /** The HTTP status of the last refusal, when there was one. */
   lastStatus: number | null;
 }
 
-/** How a message enters the outbox. */
-export interface QueueState {
-  /** The save step already succeeded (notify failed at the network level afterwards). */
-  saved?: boolean;
-  /** Attempts already made (1 when the submit reached the network and failed). */
-  attempts?: number;
-  lastError?: string | null;
-}
-
 export interface Outbox {
-  /** Queues a message. A message already queued (same id) is kept as it is and returned. */
-  add(message: ContactMessage, state?: QueueState): Promise<OutboxEntry>;
-  /** Every readable entry, in the order they were queued (oldest first). */
-  list(): Promise<OutboxEntry[]>;
-  get(id: string): Promise<OutboxEntry | undefined>;
   /**
-   * Read-modify-write in one transaction. `change` gets the current entry and returns the new
-   * one (its id and schema version are kept). Resolves with the stored entry, or undefined when
-   * there is no such entry (nothing is written: a removed entry is never brought back).
+   * Queues a message; `failed` records the attempt that did not deliver it (the submit's own). A
+   * message already queued (same id) is kept as it is and returned.
    */
+  add(message: ContactMessage, failed?: NotSent): Promise<OutboxEntry>;
+  /** Every readable entry, oldest first. */
+  list(): Promise<OutboxEntry[]>;
+  /** Read-modify-write in one transaction; undefined (and nothing written) when the entry is gone. */
   update(id: string, change: (entry: OutboxEntry) => OutboxEntry): Promise<OutboxEntry | undefined>;
   /** Removes the entry; with `when`, only if the current entry satisfies it. Resolves true if removed. */
   remove(id: string, when?: (entry: OutboxEntry) => boolean): Promise<boolean>;
-}
-
-export interface OutboxOptions {
-  /** Default "portfolio-outbox" (tests use their own). */
-  dbName?: string;
-  /** Default "entries". */
-  storeName?: string;
-  /** Clock for the timestamps; default Date.now. */
-  now?: () => number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function isMessage(value: unknown): value is ContactMessage {
-  return (
-    isRecord(value) &&
-    typeof value.id === "string" &&
-    typeof value.name === "string" &&
-    typeof value.email === "string" &&
-    typeof value.message === "string" &&
-    typeof value.createdAt === "number"
-  );
-}
+const numberOrNull = (value: unknown) => value === null || typeof value === "number";
 
-const numberOrNull = (value: unknown): value is number | null => value === null || typeof value === "number";
-
-/** A stored value as an entry of the current schema, or undefined when it cannot be read. */
+/**
+ * A stored value as an entry, or undefined when it cannot be read. Version 1 also kept
+ * `notified`, `updatedAt` and `lastAttemptAt`, which nothing read: its entries are read as
+ * version 2 without them.
+ */
 export function readEntry(value: unknown): OutboxEntry | undefined {
-  if (!isRecord(value) || value.schemaVersion !== OUTBOX_SCHEMA_VERSION) return undefined;
-  const ok =
-    typeof value.id === "string" &&
-    isMessage(value.message) &&
-    value.message.id === value.id &&
-    typeof value.saved === "boolean" &&
-    typeof value.notified === "boolean" &&
-    (value.status === "pending" || value.status === "failed") &&
-    typeof value.attempts === "number" &&
-    typeof value.queuedAt === "number" &&
-    typeof value.updatedAt === "number" &&
-    numberOrNull(value.lastAttemptAt) &&
-    numberOrNull(value.nextAttemptAt) &&
-    (value.lastError === null || typeof value.lastError === "string") &&
-    numberOrNull(value.lastStatus);
-  return ok ? (value as unknown as OutboxEntry) : undefined;
+  if (!isRecord(value) || (value.schemaVersion !== 1 && value.schemaVersion !== OUTBOX_SCHEMA_VERSION)) {
+    return undefined;
+  }
+  // What it claims to be, checked field by field below.
+  const { id, message, saved, status, attempts, queuedAt, nextAttemptAt, lastError, lastStatus } =
+    value as unknown as OutboxEntry;
+  const readable =
+    typeof id === "string" &&
+    isRecord(message) &&
+    message.id === id &&
+    typeof message.name === "string" &&
+    typeof message.email === "string" &&
+    typeof message.message === "string" &&
+    typeof message.createdAt === "number" &&
+    typeof saved === "boolean" &&
+    (status === "pending" || status === "failed") &&
+    typeof attempts === "number" &&
+    typeof queuedAt === "number" &&
+    numberOrNull(nextAttemptAt) &&
+    (lastError === null || typeof lastError === "string") &&
+    numberOrNull(lastStatus);
+  if (!readable) return undefined;
+  const schemaVersion = OUTBOX_SCHEMA_VERSION;
+  return {
+    schemaVersion,
+    id,
+    message,
+    saved,
+    status,
+    attempts,
+    queuedAt,
+    nextAttemptAt,
+    lastError,
+    lastStatus,
+  };
 }
 
-/** Queue order: oldest first; ties (same millisecond) by the message's own time, then id. */
-export function compareEntries(a: OutboxEntry, b: OutboxEntry): number {
-  return a.queuedAt - b.queuedAt || a.message.createdAt - b.message.createdAt || a.id.localeCompare(b.id);
+/** The entry after an attempt that did not deliver it (made at `at`). */
+export function recordAttempt(entry: OutboxEntry, outcome: NotSent, at: number): OutboxEntry {
+  const retry = outcome.kind === "retry";
+  return {
+    ...entry,
+    saved: entry.saved || outcome.saved,
+    status: retry ? "pending" : "failed",
+    attempts: entry.attempts + 1,
+    nextAttemptAt: retry && outcome.retryAfterMs !== undefined ? at + outcome.retryAfterMs : null,
+    lastError: outcome.text,
+    lastStatus: outcome.status,
+  };
 }
 
-export function openOutbox(options: OutboxOptions = {}): Outbox {
-  const dbName = options.dbName ?? OUTBOX_DB_NAME;
-  const storeName = options.storeName ?? OUTBOX_STORE_NAME;
+/** Oldest first; ties (the same millisecond) by the message's own time, then its id. */
+const queueOrder = (a: OutboxEntry, b: OutboxEntry) =>
+  a.queuedAt - b.queuedAt || a.message.createdAt - b.message.createdAt || a.id.localeCompare(b.id);
+
+export function openOutbox(
+  options: { dbName?: string; storeName?: string; now?: () => number } = {},
+): Outbox {
   const now = options.now ?? Date.now;
   let opened: UseStore | undefined;
 
   /**
-   * Opens the database on first use (not at import: the page loads this module lazily and a
-   * failure must surface on the operation that needs it). A failed operation forgets the
-   * connection, so the next one opens it again (the database may have been closed or deleted).
+   * Opens the database on first use, not at import: a failure must surface on the operation that
+   * needs it. A failed operation forgets the connection (the database may have been closed or
+   * deleted), so the next one opens it again.
    */
   async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => Promise<T>): Promise<T> {
-    opened ??= createStore(dbName, storeName);
+    opened ??= createStore(options.dbName ?? OUTBOX_DB_NAME, options.storeName ?? OUTBOX_STORE_NAME);
     const store = opened;
     try {
       return await store(mode, work);
@@ -147,79 +158,200 @@ export function openOutbox(options: OutboxOptions = {}): Outbox {
     }
   }
 
-  /** Resolves once the store's transaction has committed (so the write is durable). */
-  const committed = (store: IDBObjectStore) => promisifyRequest(store.transaction);
+  const read = async (store: IDBObjectStore, id: string) => readEntry(await promisifyRequest(store.get(id)));
+  /** Writes (or deletes) and resolves once the transaction has committed: the change is durable. */
+  const write = (store: IDBObjectStore, id: string, entry?: OutboxEntry) => {
+    if (entry) store.put(entry, id);
+    else store.delete(id);
+    return promisifyRequest(store.transaction);
+  };
 
   return {
-    add(message, state = {}) {
+    add(message, failed) {
       return run("readwrite", async (store) => {
-        const existing = readEntry(await promisifyRequest(store.get(message.id)));
+        const existing = await read(store, message.id);
         if (existing) return existing;
         const time = now();
-        const entry: OutboxEntry = {
+        const fresh: OutboxEntry = {
           schemaVersion: OUTBOX_SCHEMA_VERSION,
           id: message.id,
           message: { ...message },
-          saved: state.saved ?? false,
-          notified: false,
+          saved: false,
           status: "pending",
-          attempts: state.attempts ?? 0,
+          attempts: 0,
           queuedAt: time,
-          updatedAt: time,
-          lastAttemptAt: (state.attempts ?? 0) > 0 ? time : null,
           nextAttemptAt: null,
-          lastError: state.lastError ?? null,
+          lastError: null,
           lastStatus: null,
         };
-        store.put(entry, entry.id);
-        await committed(store);
+        const entry = failed ? recordAttempt(fresh, failed, time) : fresh;
+        await write(store, entry.id, entry);
         return entry;
       });
     },
 
-    async list() {
-      opened ??= createStore(dbName, storeName);
-      let stored: unknown[];
-      try {
-        stored = await values(opened);
-      } catch (error) {
-        opened = undefined;
-        throw error;
-      }
-      return stored
-        .map(readEntry)
-        .filter((entry): entry is OutboxEntry => entry !== undefined)
-        .sort(compareEntries);
-    },
-
-    get(id) {
-      return run("readonly", async (store) => readEntry(await promisifyRequest(store.get(id))));
+    list() {
+      return run("readonly", async (store) => {
+        const stored: unknown[] = await promisifyRequest(store.getAll());
+        return stored
+          .map(readEntry)
+          .filter((entry) => entry !== undefined)
+          .sort(queueOrder);
+      });
     },
 
     update(id, change) {
       return run("readwrite", async (store) => {
-        const current = readEntry(await promisifyRequest(store.get(id)));
+        const current = await read(store, id);
         if (!current) return undefined;
-        const next: OutboxEntry = {
-          ...change(current),
-          schemaVersion: OUTBOX_SCHEMA_VERSION,
-          id: current.id,
-          updatedAt: now(),
-        };
-        store.put(next, id);
-        await committed(store);
+        const next: OutboxEntry = { ...change(current), schemaVersion: OUTBOX_SCHEMA_VERSION, id };
+        await write(store, id, next);
         return next;
       });
     },
 
     remove(id, when) {
       return run("readwrite", async (store) => {
-        const current = readEntry(await promisifyRequest(store.get(id)));
+        const current = await read(store, id);
         if (!current || (when && !when(current))) return false;
-        store.delete(id);
-        await committed(store);
+        await write(store, id);
         return true;
       });
     },
+  };
+}
+
+/** Runs `work` while holding the outbox's lock, exclusively across everything sharing it. */
+export type OutboxLock = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * The Web Locks API (`navigator.locks`, in pages and workers) where there is one; elsewhere (Node,
+ * browsers from before 2022) a promise chain that serialises the drains of this context only.
+ */
+export function defaultOutboxLock(): OutboxLock {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  if (locks) return (work) => locks.request(OUTBOX_NAME, work);
+  return (work) => {
+    const result = contextTail.then(work);
+    contextTail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  };
+}
+
+let contextTail: Promise<unknown> = Promise.resolve();
+
+export interface DrainOptions {
+  outbox: Outbox;
+  /** The save and notify steps (`createDeliverDeps(config)`). */
+  deps: Pick<DeliverDeps, "save" | "notify">;
+  /** Who drains: it goes into the announcements. */
+  from: OutboxActor;
+  /** Default: `defaultOutboxLock()`. */
+  lock?: OutboxLock;
+  /** Told about every change (over the outbox's BroadcastChannel, in the app). */
+  announce?: (message: OutboxMessage) => void;
+  /** Default: `navigator.onLine` (true where there is none). Offline, nothing is tried. */
+  isOnline?: () => boolean;
+  now?: () => number;
+}
+
+export interface DrainReport {
+  /** Sent and removed, in the order they went out. */
+  delivered: string[];
+  /** Refused in this pass: now marked failed. */
+  failed: string[];
+  /** Still waiting to be sent: a retryable failure, a Retry-After not yet passed, or offline. */
+  waiting: string[];
+  /** The earliest Retry-After among the waiting entries, if any has one. */
+  nextAttemptAt: number | null;
+  /** The pass tried nothing because the device is offline. */
+  offline: boolean;
+}
+
+/** Sends what the outbox holds, once, in order, under the lock. Rejects only if IndexedDB fails. */
+export function drainOutbox(options: DrainOptions): Promise<DrainReport> {
+  const lock = options.lock ?? defaultOutboxLock();
+  return lock(() => drainLocked(options));
+}
+
+async function drainLocked({ outbox, deps, from, announce = () => {}, ...options }: DrainOptions) {
+  const now = options.now ?? Date.now;
+  const online = options.isOnline?.() ?? (typeof navigator === "undefined" || navigator.onLine !== false);
+  const report: DrainReport = {
+    delivered: [],
+    failed: [],
+    waiting: [],
+    nextAttemptAt: null,
+    offline: !online,
+  };
+  const wait = (entry: OutboxEntry) => {
+    report.waiting.push(entry.id);
+    if (entry.nextAttemptAt !== null) {
+      report.nextAttemptAt = Math.min(report.nextAttemptAt ?? entry.nextAttemptAt, entry.nextAttemptAt);
+    }
+  };
+  let halted = !online;
+  // Read inside the lock: whatever a previous holder delivered is gone by now.
+  for (const entry of await outbox.list()) {
+    if (entry.status !== "pending") continue;
+    halted ||= entry.nextAttemptAt !== null && entry.nextAttemptAt > now();
+    if (halted) {
+      wait(entry);
+      continue;
+    }
+    const outcome = decide(
+      await deliver(entry.message, {
+        ...deps,
+        saved: entry.saved,
+        onSaved: async () => {
+          await outbox.update(entry.id, (current) => ({ ...current, saved: true }));
+        },
+      }),
+    );
+    if (outcome.kind === "sent") {
+      await outbox.remove(entry.id);
+      report.delivered.push(entry.id);
+      announce({ type: "OUTBOX_DELIVERED", id: entry.id, from });
+      continue;
+    }
+    const updated = await outbox.update(entry.id, (current) => recordAttempt(current, outcome, now()));
+    announce({ type: "OUTBOX_CHANGED", from });
+    if (outcome.kind === "retry") {
+      halted = true;
+      wait(updated ?? entry);
+    } else report.failed.push(entry.id);
+  }
+  return report;
+}
+
+/** The part of a Background Sync `SyncEvent` the handler uses (not in TypeScript's libs). */
+export interface SyncEventLike {
+  readonly tag: string;
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/**
+ * The worker's `sync` listener: for the outbox's tag, drains and keeps the event alive until done.
+ * With messages still waiting it rejects, so the browser tries again later (Chromium twice, about
+ * 5 and 15 minutes later; the page drains on its next load anyway). The browser fires the event
+ * because it sees a connection, and the worker's `navigator.onLine` can lag behind it: the drain
+ * trusts the event (an attempt costs at most a network failure, which is retried).
+ */
+export function createOutboxSyncListener(options: DrainOptions): (event: SyncEventLike) => void {
+  return (event) => {
+    if (event.tag !== OUTBOX_NAME) return;
+    event.waitUntil(
+      drainOutbox({ isOnline: () => true, ...options }).then((report) => {
+        if (report.waiting.length > 0) {
+          throw new Error(
+            `${report.waiting.length} message(s) could not be sent yet: the browser will try again.`,
+          );
+        }
+        return report;
+      }),
+    );
   };
 }

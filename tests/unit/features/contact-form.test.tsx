@@ -2,13 +2,14 @@
 import "fake-indexeddb/auto";
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { loadOutboxClient } from "../../../src/features/contact/load-outbox-client";
-import { resetOutboxStore } from "../../../src/features/contact/outbox-store";
-import { CONTACT_TEXT, submitContact } from "../../../src/features/contact/submit-contact";
-import type { DeliverResult, StepFailure } from "../../../src/shared/contact/deliver";
+import { loadOutboxClient, updateOutboxView } from "../../../src/features/contact/outbox";
+import { CONTACT_TEXT, type SendMessage, submitContact } from "../../../src/features/contact/submit-contact";
+import { type Decision, decide, deliver } from "../../../src/shared/contact/deliver";
+import { createDeliverDeps } from "../../../src/shared/contact/deps";
 import type { ContactMessage } from "../../../src/shared/contact/message";
 import { openOutbox } from "../../../src/shared/contact/outbox";
 import { useAppStore } from "../../../src/store/app-store";
+import { type RecordingServer, sendJson, startRecordingServer } from "../../shared/recording-server";
 import { renderApp } from "../render-app";
 
 const outbox = openOutbox();
@@ -22,7 +23,7 @@ afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
   await emptyOutbox();
-  resetOutboxStore();
+  updateOutboxView({ ready: false, entries: [], delivered: 0 });
 });
 
 afterAll(async () => {
@@ -99,7 +100,7 @@ describe("contact form: the send sequence (R-4.3)", () => {
       send: async (message) => {
         sent.push(message);
         flagDuringSend = useAppStore.getState().submitting;
-        return { status: "answered", success: true, text: "Thanks!", httpStatus: 200, retryable: false };
+        return { kind: "sent", text: "Thanks!" };
       },
     });
     expect(flagDuringSend).toBe(true);
@@ -110,59 +111,20 @@ describe("contact form: the send sequence (R-4.3)", () => {
     expect(useAppStore.getState().fields).toEqual({ name: "", email: "", message: "" });
   });
 
-  it("shows the server's error when success is not true, and still clears the fields", async () => {
-    fill();
-    const modal = await submitContact({
-      send: async () => ({
-        status: "answered",
-        success: false,
-        text: "Mail is down.",
-        httpStatus: 502,
-        retryable: true,
-      }),
-    });
-    expect(modal).toEqual({ title: "Message not sent", text: "Mail is down." });
-    expect(useAppStore.getState().fields.message).toBe("");
-  });
-
-  it.each<[string, () => Promise<DeliverResult>]>([
-    [
-      "a failed save",
-      async () => ({
-        status: "failed",
-        step: "save",
-        failure: { ok: false, reason: "rejected", retryable: false, error: "denied" },
-      }),
-    ],
-    [
-      "a thrown error",
-      async () => {
-        throw new Error("boom");
-      },
-    ],
-  ])("shows nothing after %s, and clears flag and fields", async (_case, send) => {
-    fill();
-    expect(await submitContact({ send })).toBeNull();
-    expect(useAppStore.getState().submitting).toBe(false);
-    expect(useAppStore.getState().fields).toEqual({ name: "", email: "", message: "" });
-  });
-
   it("makes a second submit impossible while one is in flight", async () => {
     fill();
-    let release: (result: DeliverResult) => void = () => {};
+    let release: (outcome: Decision) => void = () => {};
     let calls = 0;
     const send = () => {
       calls += 1;
-      return new Promise<DeliverResult>((resolve) => {
+      return new Promise<Decision>((resolve) => {
         release = resolve;
       });
     };
     const first = submitContact({ send });
     expect(await submitContact({ send })).toBeNull();
     expect(calls).toBe(1);
-    await act(async () =>
-      release({ status: "answered", success: true, text: "ok", httpStatus: 200, retryable: false }),
-    );
+    await act(async () => release({ kind: "sent", text: "ok" }));
     expect(await first).toEqual({ title: "Message sent", text: "ok" });
   });
 
@@ -175,30 +137,145 @@ describe("contact form: the send sequence (R-4.3)", () => {
   });
 });
 
-describe("contact form: no network → the outbox (R-11.4)", () => {
+/**
+ * Every kind of answer the server can give, through the real pipeline over real HTTP (a
+ * recording server answering each step), into the real outbox: what the visitor is told, and
+ * that nothing typed is lost (R-8, R-11.4).
+ */
+describe("contact form: what each answer does (R-8, R-11.4)", () => {
+  let server: RecordingServer;
+  beforeAll(async () => {
+    server = await startRecordingServer();
+  });
+  afterAll(() => server.close());
+
+  const send: SendMessage = (message) =>
+    deliver(message, createDeliverDeps({ notifyUrl: server.origin, apiKey: "k", firebase: null })).then(
+      decide,
+    );
+
+  /** The store answers `save`, the notification endpoint `notify` (2xx: accepted). */
+  function answer(step: "save" | "notify", status: number, headers: Record<string, string> = {}) {
+    server.reset((request, response) => {
+      const refusing = request.url === (step === "save" ? "/api/messages" : "/email/send-notification");
+      if (!refusing) return sendJson(response, 200, { success: true, msg: "Thanks!" });
+      sendJson(response, status, { success: false, error: `Refused with ${status}` }, headers);
+    });
+  }
+
   function fill() {
     const { setField } = useAppStore.getState();
     setField("name", "Zoë");
     setField("email", "zoe@example.com");
-    setField("message", "Written on a train");
+    setField("message", "Kept whatever happens");
   }
+  const cleared = { name: "", email: "", message: "" };
 
-  const networkFailure: StepFailure = {
-    ok: false,
-    reason: "network",
-    retryable: true,
-    error: "Could not reach the notification server: fetch failed",
-  };
+  it.each([
+    ["save", 400],
+    ["save", 413],
+    ["save", 422],
+    ["notify", 400],
+    ["notify", 422],
+  ] as const)(
+    "the %s step answers %i (the input itself): the spec's modal with the server's error",
+    async (step, status) => {
+      answer(step, status);
+      fill();
+      expect(await submitContact({ send })).toEqual({
+        title: "Message not sent",
+        text: `Refused with ${status}`,
+      });
+      expect(useAppStore.getState().fields).toEqual(cleared);
+      expect(await outbox.list()).toEqual([]);
+    },
+  );
 
+  it.each([
+    ["save", 429, false],
+    ["save", 503, false],
+    ["save", 504, false],
+    ["notify", 429, true],
+    ["notify", 502, true],
+    ["notify", 503, true],
+  ] as const)("the %s step answers %i: kept to be sent later, and said so", async (step, status, saved) => {
+    answer(step, status, { "retry-after": "60" });
+    fill();
+    const before = Date.now();
+    expect(await submitContact({ send })).toEqual({
+      title: CONTACT_TEXT.queuedTitle,
+      text: CONTACT_TEXT.queuedBusy,
+    });
+    expect(useAppStore.getState().fields).toEqual(cleared);
+    const [entry] = await outbox.list();
+    expect(entry).toMatchObject({
+      status: "pending",
+      saved,
+      attempts: 1,
+      lastStatus: status,
+      lastError: `Refused with ${status}`,
+      message: { name: "Zoë", message: "Kept whatever happens" },
+    });
+    // Not tried again before the server's Retry-After.
+    expect(entry?.nextAttemptAt).toBeGreaterThanOrEqual(before + 60_000);
+  });
+
+  it.each([
+    ["save", 401, false],
+    ["save", 403, false],
+    ["notify", 401, true],
+    ["notify", 403, true],
+  ] as const)(
+    "the %s step answers %i: kept as refused, for Retry or Discard, and said so",
+    async (step, status, saved) => {
+      answer(step, status);
+      fill();
+      expect(await submitContact({ send })).toEqual({
+        title: "Message not sent",
+        text: CONTACT_TEXT.refused(`Refused with ${status}`),
+      });
+      expect(useAppStore.getState().fields).toEqual(cleared);
+      expect(await outbox.list()).toMatchObject([
+        { status: "failed", saved, attempts: 1, lastStatus: status },
+      ]);
+    },
+  );
+
+  it("no answer from the notification server: kept with saved: true, and said so", async () => {
+    server.reset((request, response) => {
+      if (request.url === "/api/messages") return sendJson(response, 201, { success: true });
+      response.destroy();
+    });
+    fill();
+    expect(await submitContact({ send })).toEqual({
+      title: CONTACT_TEXT.queuedTitle,
+      text: CONTACT_TEXT.queuedUnreachable,
+    });
+    expect(await outbox.list()).toMatchObject([
+      { status: "pending", saved: true, attempts: 1, lastStatus: null, nextAttemptAt: null },
+    ]);
+  });
+
+  it("a send that throws (it should not) keeps the message to be sent later", async () => {
+    fill();
+    const modal = await submitContact({
+      send: async () => {
+        throw new Error("boom");
+      },
+    });
+    expect(modal?.title).toBe(CONTACT_TEXT.queuedTitle);
+    expect(await outbox.list()).toMatchObject([
+      { status: "pending", saved: false, lastError: "Error: boom" },
+    ]);
+  });
+});
+
+describe("contact form: no network → the outbox (R-11.4)", () => {
   it("offline: queues without trying the network, says so, and clears the fields", async () => {
     vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const user = await openContact();
-    await act(async () => {
-      const client = await loadOutboxClient();
-      await client.start();
-      await client.refresh();
-    });
+    await act(async () => (await loadOutboxClient()).start());
     await user.type(screen.getByLabelText("Name"), "Zoë");
     await user.type(screen.getByLabelText("Email"), "zoe@example.com");
     await user.type(screen.getByLabelText("Message"), "Written on a train");
@@ -216,10 +293,9 @@ describe("contact form: no network → the outbox (R-11.4)", () => {
     const entries = await outbox.list();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
-      schemaVersion: 1,
+      schemaVersion: 2,
       status: "pending",
       saved: false,
-      notified: false,
       attempts: 0,
       message: { name: "Zoë", email: "zoe@example.com", message: "Written on a train" },
     });
@@ -229,68 +305,11 @@ describe("contact form: no network → the outbox (R-11.4)", () => {
     expect(await screen.findByText("1 message waiting to be sent")).toHaveAttribute("role", "status");
   });
 
-  it("notify failed at the network level after the save: queued with saved: true", async () => {
-    fill();
-    let sent: ContactMessage | undefined;
-    const modal = await submitContact({
-      send: async (message) => {
-        sent = message;
-        return { status: "failed", step: "notify", failure: networkFailure };
-      },
-    });
-    expect(modal).toEqual({ title: CONTACT_TEXT.queuedTitle, text: CONTACT_TEXT.queuedUnreachable });
-    expect(useAppStore.getState().fields).toEqual({ name: "", email: "", message: "" });
-    expect(await outbox.list()).toMatchObject([
-      { id: sent?.id, saved: true, attempts: 1, lastError: networkFailure.error, status: "pending" },
-    ]);
-  });
-
-  it("the save failed at the network level: queued with saved: false", async () => {
-    fill();
-    const modal = await submitContact({
-      send: async () => ({ status: "failed", step: "save", failure: networkFailure }),
-    });
-    expect(modal?.title).toBe(CONTACT_TEXT.queuedTitle);
-    expect(await outbox.list()).toMatchObject([{ saved: false, attempts: 1 }]);
-  });
-
-  it.each<[string, DeliverResult, string | null]>([
-    [
-      "a 5xx answer",
-      { status: "answered", success: false, text: "Mail is down.", httpStatus: 502, retryable: true },
-      "Mail is down.",
-    ],
-    [
-      "a 400 answer",
-      { status: "answered", success: false, text: "Invalid email", httpStatus: 400, retryable: false },
-      "Invalid email",
-    ],
-    [
-      "a non-network save failure",
-      {
-        status: "failed",
-        step: "save",
-        failure: { ok: false, reason: "rejected", retryable: true, error: "HTTP 503", status: 503 },
-      },
-      null,
-    ],
-  ])("%s is a server answer: not queued, the spec's outcome", async (_case, result, text) => {
-    fill();
-    const queued: ContactMessage[] = [];
-    const modal = await submitContact({
-      send: async () => result,
-      queue: async (message) => {
-        queued.push(message);
-      },
-    });
-    expect(modal?.text ?? null).toBe(text);
-    expect(queued).toEqual([]);
-    expect(await outbox.list()).toEqual([]);
-    expect(useAppStore.getState().fields).toEqual({ name: "", email: "", message: "" });
-  });
-
   it("when the outbox cannot store it either: says so and keeps the fields", async () => {
-    fill();
+    const { setField } = useAppStore.getState();
+    setField("name", "Zoë");
+    setField("email", "zoe@example.com");
+    setField("message", "Written on a train");
     const modal = await submitContact({
       isOnline: () => false,
       queue: async () => {

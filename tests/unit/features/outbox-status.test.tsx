@@ -6,14 +6,14 @@ import "fake-indexeddb/auto";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { profile } from "../../../src/content/profile";
-import { loadOutboxClient } from "../../../src/features/contact/load-outbox-client";
-import { resetOutboxStore } from "../../../src/features/contact/outbox-store";
+import { loadOutboxClient, updateOutboxView } from "../../../src/features/contact/outbox";
 import { createMessage } from "../../../src/shared/contact/message";
 import { openOutbox } from "../../../src/shared/contact/outbox";
-import { OUTBOX_CHANNEL_NAME, type OutboxMessage } from "../../../src/shared/contact/outbox-messages";
+import { OUTBOX_NAME, type OutboxMessage } from "../../../src/shared/contact/outbox-channel";
 import { renderApp } from "../render-app";
 
 const outbox = openOutbox();
+const entryOf = async (id: string) => (await outbox.list()).find((entry) => entry.id === id);
 let n = 0;
 
 function message(text = `Message ${++n}`) {
@@ -22,15 +22,7 @@ function message(text = `Message ${++n}`) {
 
 async function queueFailed(text: string, error: string) {
   const m = message(text);
-  await outbox.add(m);
-  await outbox.update(m.id, (entry) => ({
-    ...entry,
-    status: "failed",
-    saved: true,
-    attempts: 1,
-    lastError: error,
-    lastStatus: 400,
-  }));
+  await outbox.add(m, { kind: "refused", text: error, status: 403, saved: true });
   return m;
 }
 
@@ -40,27 +32,31 @@ function waitingCount(): HTMLElement | null {
 }
 
 /**
- * Renders the contact page and waits until its outbox view has mounted (the watcher's chunk arrives
- * after the page) and the outbox client has read the outbox.
+ * Renders the contact page and waits until its outbox view has mounted (its chunk arrives after
+ * the page) and the outbox client has read the outbox.
  */
 async function openContact() {
   const user = userEvent.setup();
   renderApp("/contact");
   await screen.findByRole("heading", { level: 1, name: "Let's Talk" });
   await waitFor(() => expect(waitingCount()).not.toBeNull());
-  await act(async () => {
-    const client = await loadOutboxClient();
-    await client.start();
-    await client.refresh();
-  });
+  await act(async () => (await loadOutboxClient()).start());
   return user;
 }
 
+/** What the service worker posts on the outbox's channel when it changed an entry. */
+function workerChanged() {
+  const worker = new BroadcastChannel(OUTBOX_NAME);
+  worker.postMessage({ type: "OUTBOX_CHANGED", from: "worker" } satisfies OutboxMessage);
+  worker.close();
+}
+
 beforeAll(async () => {
-  // The contact page's own lazy parts (the watcher, the refused list, the outbox client; the pages are loaded by
-  // tests/unit/setup.ts): compiled once here, so the first test's wait limit does not pay for them.
+  // The contact page's own lazy parts (its outbox view, the refused list, the outbox client; the
+  // pages are loaded by tests/unit/setup.ts): compiled once here, so the first test's wait limit
+  // does not pay for them.
   await Promise.all([
-    import("../../../src/features/contact/watch-outbox"),
+    import("../../../src/features/contact/outbox-view"),
     import("../../../src/features/contact/outbox-refused"),
     loadOutboxClient(),
   ]);
@@ -74,8 +70,9 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
+  (await loadOutboxClient()).stop();
   for (const entry of await outbox.list()) await outbox.remove(entry.id);
-  resetOutboxStore();
+  updateOutboxView({ ready: false, entries: [], delivered: 0 });
 });
 
 afterAll(async () => {
@@ -95,9 +92,9 @@ describe("the outbox on the contact page", () => {
     expect(screen.getByText("2 messages waiting to be sent")).toHaveAttribute("role", "status");
 
     const client = await loadOutboxClient();
-    await act(() => client.queue(message(), { saved: false }));
+    await act(() => client.queue(message()));
     expect(await screen.findByText("3 messages waiting to be sent")).toHaveAttribute("role", "status");
-    expect(screen.getByText("They will be sent automatically when the connection returns.")).toBeVisible();
+    expect(screen.getByText("They will be sent automatically.")).toBeVisible();
   });
 
   it("lists a refused message with its date, the server's error, Retry and Discard", async () => {
@@ -129,9 +126,9 @@ describe("the outbox on the contact page", () => {
     expect(screen.getByText("1 message waiting to be sent")).toHaveAttribute("role", "status");
     expect(screen.queryByRole("region", { name: /could not be sent/ })).toBeNull();
 
-    // What a drain records when the server refuses it for good.
+    // What the worker's drain records, and announces, when the server refuses it.
     await outbox.update(m.id, (entry) => ({ ...entry, status: "failed", lastError: "Invalid email" }));
-    await act(async () => (await loadOutboxClient()).refresh());
+    workerChanged();
     const section = await screen.findByRole("region", { name: "1 message could not be sent" });
     expect(section).toHaveTextContent("“Refused later”");
     expect(waitingCount()).toBeEmptyDOMElement();
@@ -147,13 +144,13 @@ describe("the outbox on the contact page", () => {
     expect(dialog).toHaveTextContent("“Delete me maybe” It will be deleted from this device and not sent.");
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(dialog).not.toHaveAttribute("open"));
-    expect(await outbox.get(m.id)).toBeDefined();
+    expect(await entryOf(m.id)).toBeDefined();
 
     await user.click(within(section).getByRole("button", { name: "Discard" }));
     dialog = await screen.findByRole("dialog", { name: "Discard this message?" });
     await user.click(within(dialog).getByRole("button", { name: "Discard message" }));
     await waitFor(() => expect(screen.queryByRole("region", { name: /could not be sent/ })).toBeNull());
-    expect(await outbox.get(m.id)).toBeUndefined();
+    expect(await entryOf(m.id)).toBeUndefined();
   });
 
   it("Retry clears the failed mark and puts the message back in the queue", async () => {
@@ -163,7 +160,7 @@ describe("the outbox on the contact page", () => {
     // Offline here, so the drain it starts sends nothing: the message waits again.
     expect(await screen.findByText("1 message waiting to be sent")).toBeVisible();
     expect(screen.queryByRole("region", { name: /could not be sent/ })).toBeNull();
-    expect(await outbox.get(m.id)).toMatchObject({ status: "pending", nextAttemptAt: null });
+    expect(await entryOf(m.id)).toMatchObject({ status: "pending", nextAttemptAt: null });
   });
 });
 
@@ -171,7 +168,7 @@ describe("the 'sent' notice", () => {
   it("says so when the worker delivered a queued message, until dismissed", async () => {
     const user = await openContact();
     // What the service worker posts after its sync delivered a message.
-    const worker = new BroadcastChannel(OUTBOX_CHANNEL_NAME);
+    const worker = new BroadcastChannel(OUTBOX_NAME);
     const delivered: OutboxMessage = { type: "OUTBOX_DELIVERED", id: message().id, from: "worker" };
     try {
       worker.postMessage(delivered);
@@ -190,7 +187,7 @@ describe("the 'sent' notice", () => {
 
   it("ignores messages that are not outbox messages", async () => {
     await openContact();
-    const other = new BroadcastChannel(OUTBOX_CHANNEL_NAME);
+    const other = new BroadcastChannel(OUTBOX_NAME);
     try {
       other.postMessage({ type: "OUTBOX_DELIVERED" });
       other.postMessage("OUTBOX_DELIVERED");

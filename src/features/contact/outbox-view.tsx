@@ -1,0 +1,55 @@
+import { type ComponentType, useEffect, useState } from "react";
+import { OUTBOX_TEXT, startOutbox, updateOutboxView, useOutboxView } from "./outbox";
+
+/**
+ * On every page, after hydration (./outbox-notice-slot.tsx, which also brings its styles): says
+ * when a queued message went out, in a polite status, until dismissed.
+ */
+export function OutboxNotice() {
+  const { delivered } = useOutboxView();
+  return (
+    <div className="outbox-notice" data-visible={delivered > 0 ? "true" : undefined}>
+      <p role="status" className="outbox-notice__text">
+        {delivered > 0 ? OUTBOX_TEXT.delivered(delivered) : ""}
+      </p>
+      {delivered > 0 && (
+        <button
+          type="button"
+          className="button button--secondary outbox-notice__dismiss"
+          onClick={() => updateOutboxView({ delivered: 0 })}
+        >
+          {OUTBOX_TEXT.dismiss}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The contact page's view of the outbox, which exists in this browser only (nothing of it is
+ * prerendered; ./outbox-status-slot.tsx brings its styles): how many messages wait, in a polite
+ * live region that is there from the first read, so every later change is announced; and, once a
+ * message was refused, the refused messages with Retry and Discard (`Refused`, from a chunk of its
+ * own). Once shown, the list stays mounted, so its dialog outlives the last entry it discards.
+ */
+export function OutboxStatus({ Refused }: { Refused: ComponentType }) {
+  const { ready, entries } = useOutboxView();
+  const [listRefused, setListRefused] = useState(false);
+  // The contact page may be drawn before the page's own start after the load.
+  useEffect(() => void startOutbox().catch(() => updateOutboxView({ ready: true })), []);
+
+  if (!listRefused && entries.some((entry) => entry.status === "failed")) setListRefused(true);
+  const waiting = entries.filter((entry) => entry.status === "pending").length;
+  return (
+    <>
+      <div className={waiting > 0 ? "outbox-waiting" : "outbox-waiting outbox-waiting--empty"}>
+        {/* Busy until the outbox was read: the count is not known before. */}
+        <p role="status" className="outbox-waiting__count" aria-busy={!ready}>
+          {OUTBOX_TEXT.waiting(waiting)}
+        </p>
+        {waiting > 0 && <p className="outbox-waiting__hint">{OUTBOX_TEXT.waitingHint(waiting)}</p>}
+      </div>
+      {listRefused && <Refused />}
+    </>
+  );
+}
