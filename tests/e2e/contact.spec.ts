@@ -3,7 +3,14 @@ import { SENT_MESSAGE } from "../../server/contact/api-routes";
 import { profile } from "../../src/content/profile";
 import { expect, pageSettled, test } from "./fixtures";
 import { expectCleared, holdNotifications, submitContact } from "./outbox-helpers";
-import { mainDataDir, outboxMails, storedMessages } from "./server";
+import {
+  closedPort,
+  mainDataDir,
+  outboxMails,
+  type RunningServer,
+  startServer,
+  storedMessages,
+} from "./server";
 
 const dataDir = mainDataDir(Number(process.env.E2E_PORT ?? 4317));
 
