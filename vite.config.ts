@@ -2,7 +2,7 @@ import react from "@vitejs/plugin-react";
 import { loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
 import { clientChunks, compileHints } from "./build/chunks";
-import { iconSprite } from "./build/icon-sprite";
+import { imagePlugins } from "./build/images";
 import { prerender } from "./build/prerender";
 import { pwa } from "./build/pwa";
 import { siteAddress } from "./build/site-address";
@@ -17,7 +17,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
-      iconSprite(),
+      ...imagePlugins(),
       compileHints(),
       ...(client ? [siteAddress(client.siteUrl), prerender(client.siteUrl), ...pwa(client)] : []),
     ],

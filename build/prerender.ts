@@ -5,7 +5,7 @@ import react from "@vitejs/plugin-react";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 import { renderPageHead, renderRobots, renderSitemap } from "../src/app/page-head";
 import { pageFile, pageModule, renderUrl, routeIds } from "../src/config/routes";
-import { iconSprite } from "./icon-sprite";
+import { imagePlugins } from "./images";
 
 /** What `src/prerender/entry-server.tsx` exports (loaded from its SSR build, so typed here). */
 type RenderPage = (url: string) => Promise<{ html: string; routeIds: string[] }>;
@@ -73,8 +73,8 @@ export function prerender(siteUrl: string | null): Plugin {
           logLevel: "warn",
           // The same build-time constants as the client (the parsed configuration).
           define: config.define,
-          // The icon sprite's plugin names the same file as in the client build (same icons).
-          plugins: [react(), iconSprite()],
+          // The image plugins name the same files as in the client build (same sources).
+          plugins: [react(), ...imagePlugins()],
           build: {
             ssr: resolve(root, "src/prerender/entry-server.tsx"),
             outDir: ssrDir,

@@ -34,7 +34,7 @@ const GENERATED_ICONS = "{pwa,maskable-icon,apple-touch-icon}-*.png";
  * and would take the screenshots along). No fonts ship today; woff2 is listed so a font added later
  * is offline at once.
  */
-const PRECACHE_GLOBS = ["**/*.{js,css,html,svg,woff2}", GENERATED_ICONS];
+const PRECACHE_GLOBS = ["**/*.{js,css,html,svg,woff2,avif}", GENERATED_ICONS];
 
 /** Identifies a build: in the page (`<meta name="app-build">`) and in the worker (GET_VERSION). */
 const buildId = process.env.BUILD_ID?.trim() || pkg.version;

@@ -6,6 +6,7 @@ import { ApplyTheme } from "../features/theme/apply-theme";
 import { Navbar } from "./navbar";
 import { FirstPageProvider, NavigationAnnouncer } from "./navigation-focus";
 import { usePageMotionOnIntent } from "./page-transition";
+import { SiteFooter } from "./site-footer";
 import { useCustomScrollbar } from "./use-custom-scrollbar";
 import { usePageHead } from "./use-page-head";
 import "./print.css";
@@ -32,6 +33,7 @@ export function Layout() {
         </Suspense>
         <OutboxNoticeSlot />
       </main>
+      <SiteFooter />
       <PwaNoticesSlot />
       <NavigationAnnouncer />
       <ScrollRestoration />

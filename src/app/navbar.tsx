@@ -1,10 +1,12 @@
 import { Link, NavLink } from "react-router-dom";
 import { ExternalLink } from "../components/external-link";
-import { MailIcon, NetworkIcon, ResumeIcon } from "../components/icons";
+import { HostIcon } from "../components/host-icon";
+import { MailIcon, ResumeIcon } from "../components/icons";
 import { navLinks, routes } from "../config/routes";
 import { profile } from "../content/profile";
 import { InstallButton } from "../features/pwa/install-button";
 import { ToggleSwitch } from "../features/theme/toggle-switch";
+import { initials } from "../lib/initials";
 import { useAppStore } from "../store/app-store";
 import "./navbar.css";
 
@@ -15,6 +17,9 @@ export function Navbar() {
     <header className="navbar">
       <nav className="navbar__inner" aria-label="Main">
         <Link to={routes.home.path} className="navbar__brand">
+          <span className="navbar__mark" aria-hidden="true">
+            {initials(profile.name)}
+          </span>
           {profile.brand}
         </Link>
         <ul className="navbar__links">
@@ -34,7 +39,7 @@ export function Navbar() {
             <span className="visually-hidden">E-mail {profile.name}</span>
           </a>
           <ExternalLink href={profile.networkUrl} className="navbar__icon-link">
-            <NetworkIcon />
+            <HostIcon url={profile.networkUrl} kind="network" />
             <span className="visually-hidden">{profile.networkLabel} profile</span>
           </ExternalLink>
           <ExternalLink href={profile.resumeUrl} className="navbar__icon-link">

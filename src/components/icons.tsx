@@ -45,12 +45,23 @@ export function MailIcon(props: IconProps) {
   );
 }
 
-/** A generic professional-network glyph ("in" in a badge), drawn here rather than a trademark. */
-export function NetworkIcon(props: IconProps) {
+/** LinkedIn's "in" in a badge, drawn here (simple-icons has no LinkedIn mark). */
+export function LinkedInIcon(props: IconProps) {
   return (
     <Icon {...props} outline>
       <rect x="3" y="3" width="18" height="18" rx="3" />
       <path d="M8 11v6M8 7.5v.01M12 17v-6M12 13.5c0-1.5 1-2.5 2.5-2.5S17 12 17 13.5V17" />
+    </Icon>
+  );
+}
+
+/** A profile on a network without a mark of its own: a person in a circle. */
+export function ProfileIcon(props: IconProps) {
+  return (
+    <Icon {...props} outline>
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="10" r="3" />
+      <path d="M6.5 18.5c1.2-2 3.2-3 5.5-3s4.3 1 5.5 3" />
     </Icon>
   );
 }
@@ -60,6 +71,15 @@ export function ResumeIcon(props: IconProps) {
     <Icon {...props} outline>
       <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
       <path d="M14 3v5h5M9 13h6M9 17h6" />
+    </Icon>
+  );
+}
+
+/** An arrow up and to the right: the link leaves the site. */
+export function ArrowIcon(props: IconProps) {
+  return (
+    <Icon {...props} outline>
+      <path d="M7 17 17 7M8 7h9v9" />
     </Icon>
   );
 }

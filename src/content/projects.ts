@@ -1,5 +1,9 @@
 import type { Project } from "./types";
 
+/**
+ * The placeholder's covers (`image`, in `src/content/images/`) are drawings of each app's main screen,
+ * with no text: replace them with screenshots of your own projects.
+ */
 export const projects: readonly Project[] = [
   {
     title: "Public Record Management System",
@@ -10,6 +14,7 @@ export const projects: readonly Project[] = [
       "Server-side pagination and text indexes keep searches fast across thousands of records.",
     ],
     link: "https://github.com/aarav-mehta-dev/public-record-management-system",
+    image: "public-record-management-system.svg",
   },
   {
     title: "Expense Tracker",
@@ -20,6 +25,7 @@ export const projects: readonly Project[] = [
       "Data syncs across devices through Firebase Authentication and Firestore.",
     ],
     link: "https://github.com/aarav-mehta-dev/expense-tracker",
+    image: "expense-tracker.svg",
   },
   {
     title: "Notes pRO",
@@ -30,6 +36,7 @@ export const projects: readonly Project[] = [
       "Responsive layout with a dark theme and keyboard shortcuts for the editor.",
     ],
     link: "https://github.com/aarav-mehta-dev/notes-pro",
+    image: "notes-pro.svg",
   },
   {
     title: "News Ninja",
@@ -40,6 +47,7 @@ export const projects: readonly Project[] = [
       "Category routes that can be bookmarked and shared.",
     ],
     link: "https://github.com/aarav-mehta-dev/news-ninja",
+    image: "news-ninja.svg",
   },
   {
     title: "Ninjas To-Do",
@@ -50,6 +58,7 @@ export const projects: readonly Project[] = [
       "Written in plain JavaScript with no framework, to practise DOM APIs.",
     ],
     link: "https://github.com/aarav-mehta-dev/ninjas-todo",
+    image: "ninjas-to-do.svg",
   },
   {
     title: "Online MCQ Practise Platform",
@@ -60,6 +69,7 @@ export const projects: readonly Project[] = [
       "Questions are shuffled per attempt, and answers are checked on the server.",
     ],
     link: "https://github.com/aarav-mehta-dev/mcq-practise-platform",
+    image: "online-mcq-practise-platform.svg",
   },
   {
     title: "Text Transform",
@@ -70,5 +80,6 @@ export const projects: readonly Project[] = [
       "Light and dark modes with accessible colour contrast.",
     ],
     link: "https://github.com/aarav-mehta-dev/text-transform",
+    image: "text-transform.svg",
   },
 ];

@@ -1,4 +1,4 @@
-/** The owner's data. Editing the files in `src/content/` rebrands the whole site. */
+/** The owner's data: the files in `src/content/` (and their images in `src/content/images/`). */
 
 export interface Profile {
   /** Full name, used in titles, the brand text and the web app manifest. */
@@ -27,6 +27,12 @@ export interface Profile {
    * absolute URL (a document drive).
    */
   resumeUrl: string;
+  /**
+   * A photo beside the greeting: a file in `src/content/images/` (JPEG, PNG, WebP, AVIF or SVG; the
+   * build makes AVIF and WebP at three widths). `alt` describes the person, or is "" when the photo
+   * only repeats the heading. Without one, the home page shows a drawing generated from `name`.
+   */
+  photo?: { file: string; alt: string };
 }
 
 export interface SkillIcon {
@@ -49,4 +55,10 @@ export interface Project {
   tech: readonly string[];
   desc: readonly string[];
   link: string;
+  /**
+   * The card's cover: a file in `src/content/images/` (a screenshot, 16:10 fits best; the build
+   * makes AVIF and WebP at three widths). Without one the card shows the title's initials on a
+   * pattern.
+   */
+  image?: string;
 }

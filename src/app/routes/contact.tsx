@@ -1,6 +1,6 @@
-import { CodeHostIcon } from "../../components/code-host-icon";
 import { ExternalLink } from "../../components/external-link";
-import { MailIcon, NetworkIcon } from "../../components/icons";
+import { HostIcon } from "../../components/host-icon";
+import { MailIcon } from "../../components/icons";
 import { profile } from "../../content/profile";
 import { ContactForm } from "../../features/contact/contact-form";
 import { OutboxStatusSlot } from "../../features/contact/outbox-status-slot";
@@ -12,28 +12,42 @@ export default function Contact() {
       <div className="contact">
         <ContactForm />
         <OutboxStatusSlot />
-        <footer className="contact__footer">
-          <h2 className="visually-hidden">Other ways to reach me</h2>
-          <ul className="contact__links">
-            <li>
-              <a href={`mailto:${profile.email}`} className="contact__link">
-                <MailIcon />
-                <span>{profile.email}</span>
-              </a>
-            </li>
-            <li>
-              <ExternalLink href={profile.networkUrl} className="contact__link">
-                <NetworkIcon />
-                <span>{profile.networkLabel}</span>
-              </ExternalLink>
-            </li>
-            <li>
-              <ExternalLink href={profile.codeUrl} className="contact__link">
-                <CodeHostIcon url={profile.codeUrl} />
-                <span>{profile.codeLabel}</span>
-              </ExternalLink>
-            </li>
-          </ul>
+        <footer className="contact__aside contact__footer">
+          <section aria-labelledby="contact-other">
+            <h2 id="contact-other" className="contact__aside-title">
+              Other ways to reach me
+            </h2>
+            <ul className="contact__links">
+              <li>
+                <a href={`mailto:${profile.email}`} className="contact__link">
+                  <MailIcon />
+                  <span>{profile.email}</span>
+                </a>
+              </li>
+              <li>
+                <ExternalLink href={profile.networkUrl} className="contact__link">
+                  <HostIcon url={profile.networkUrl} kind="network" />
+                  <span>{profile.networkLabel}</span>
+                </ExternalLink>
+              </li>
+              <li>
+                <ExternalLink href={profile.codeUrl} className="contact__link">
+                  <HostIcon url={profile.codeUrl} kind="code" />
+                  <span>{profile.codeLabel}</span>
+                </ExternalLink>
+              </li>
+            </ul>
+          </section>
+          <section aria-labelledby="contact-next">
+            <h2 id="contact-next" className="contact__aside-title">
+              What happens next
+            </h2>
+            <ol className="contact__steps">
+              <li>Your message is saved, and {profile.name} is told by e-mail.</li>
+              <li>Offline? It waits on this device and is sent once you are back online.</li>
+              <li>{profile.shortName} replies to the e-mail address you give.</li>
+            </ol>
+          </section>
         </footer>
       </div>
     </PageTransition>

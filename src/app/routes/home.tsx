@@ -1,30 +1,36 @@
 import { Link } from "react-router-dom";
+import { EmojiText } from "../../components/emoji-text";
 import { routes } from "../../config/routes";
 import { profile } from "../../content/profile";
 import { ShareButton } from "../../features/share/share-button";
 import { PageTransition } from "../page-transition";
+import { Portrait } from "../portrait";
 
 export default function Home() {
   return (
     <PageTransition>
       <section className="hero" aria-labelledby="home-title">
-        <h1 id="home-title" className="hero__greeting" tabIndex={-1}>
-          {profile.greeting}
-        </h1>
-        {profile.bio.map((paragraph) => (
-          <p key={paragraph} className="hero__bio">
-            {paragraph}
-          </p>
-        ))}
-        <div className="hero__actions">
-          <Link to={routes.contact.path} className="button button--primary">
-            Contact Me
-          </Link>
-          <Link to={routes.projects.path} className="button button--secondary">
-            See My Projects
-          </Link>
-          <ShareButton />
+        <div className="hero__text">
+          <p className="eyebrow">{profile.jobTitle}</p>
+          <h1 id="home-title" className="hero__greeting" tabIndex={-1}>
+            <EmojiText text={profile.greeting} />
+          </h1>
+          {profile.bio.map((paragraph) => (
+            <p key={paragraph} className="hero__bio">
+              {paragraph}
+            </p>
+          ))}
+          <div className="hero__actions">
+            <Link to={routes.contact.path} className="button button--primary">
+              Contact Me
+            </Link>
+            <Link to={routes.projects.path} className="button button--secondary">
+              See My Projects
+            </Link>
+            <ShareButton />
+          </div>
         </div>
+        <Portrait />
       </section>
     </PageTransition>
   );

@@ -17,7 +17,7 @@ export default function NotFound() {
         <h1 id="not-found-title" className="page-title" tabIndex={-1}>
           Page not found
         </h1>
-        <p>The page you are looking for does not exist or has moved.</p>
+        <p className="not-found__text">The page you are looking for does not exist or has moved.</p>
         <Link to={routes.home.path} className="button button--primary">
           Return to Home Page
         </Link>

@@ -1,19 +1,32 @@
 import { useId } from "react";
+import { ContentPicture } from "../../components/content-picture";
 import { ExternalLink } from "../../components/external-link";
+import { ArrowIcon } from "../../components/icons";
 import { projects } from "../../content/projects";
 import type { Project } from "../../content/types";
+import { initials, pick } from "../../lib/initials";
 import { PageTransition } from "../page-transition";
+
+/** How wide each card's cover is drawn (global.css: the first is featured across the row). */
+const COVER_SIZES = {
+  featured: "(min-width: 64rem) 40rem, (min-width: 40rem) calc(100vw - 3rem), calc(100vw - 2rem)",
+  other: "(min-width: 72rem) 23rem, (min-width: 64rem) 30vw, (min-width: 40rem) 48vw, calc(100vw - 2rem)",
+};
+const FALLBACK_HUES = 6;
 
 export default function Projects() {
   return (
     <PageTransition>
-      <h1 className="page-title" tabIndex={-1}>
-        PROJECTS
-      </h1>
+      <header className="page-header">
+        <p className="eyebrow">{projects.length} projects</p>
+        <h1 className="page-title" tabIndex={-1}>
+          PROJECTS
+        </h1>
+      </header>
       <ul className="projects-list">
-        {projects.map((project) => (
+        {projects.map((project, index) => (
           <li key={project.title}>
-            <ProjectCard project={project} />
+            <ProjectCard project={project} featured={index === 0} />
           </li>
         ))}
       </ul>
@@ -21,31 +34,48 @@ export default function Projects() {
   );
 }
 
-function ProjectCard({ project }: { project: Project }) {
+function ProjectCard({ project, featured }: { project: Project; featured: boolean }) {
   const titleId = useId();
   return (
     <article className="card project-card" aria-labelledby={titleId}>
-      <h2 id={titleId} className="project-card__title">
-        {project.title}
-      </h2>
-      <h3 className="project-card__label">TECHNOLOGIES</h3>
-      <ul className="project-card__tech">
-        {project.tech.map((tech) => (
-          <li key={tech}>{tech}</li>
-        ))}
-      </ul>
-      <ul className="project-card__desc">
-        {project.desc.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      <ExternalLink
-        href={project.link}
-        className="button button--primary project-card__link"
-        aria-describedby={titleId}
-      >
-        Visit Project
-      </ExternalLink>
+      <div className="project-card__cover">
+        {project.image ? (
+          <ContentPicture
+            file={project.image}
+            alt=""
+            sizes={featured ? COVER_SIZES.featured : COVER_SIZES.other}
+            eager={featured}
+          />
+        ) : (
+          <span className="cover-fallback" data-hue={pick(project.title, FALLBACK_HUES)} aria-hidden="true">
+            {initials(project.title)}
+          </span>
+        )}
+      </div>
+      <div className="project-card__body">
+        <h2 id={titleId} className="project-card__title">
+          {project.title}
+        </h2>
+        <h3 className="project-card__label">TECHNOLOGIES</h3>
+        <ul className="project-card__tech">
+          {project.tech.map((tech) => (
+            <li key={tech}>{tech}</li>
+          ))}
+        </ul>
+        <ul className="project-card__desc">
+          {project.desc.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <ExternalLink
+          href={project.link}
+          className="button button--secondary button--small project-card__link"
+          aria-describedby={titleId}
+        >
+          Visit Project
+          <ArrowIcon className="button__icon" />
+        </ExternalLink>
+      </div>
     </article>
   );
 }

@@ -4,9 +4,12 @@ import { PageTransition } from "../page-transition";
 export default function Skills() {
   return (
     <PageTransition>
-      <h1 className="page-title" tabIndex={-1}>
-        Skills &amp; Technologies
-      </h1>
+      <header className="page-header">
+        <p className="eyebrow">{skills.length} languages, frameworks and tools</p>
+        <h1 className="page-title" tabIndex={-1}>
+          Skills &amp; Technologies
+        </h1>
+      </header>
       <ul className="skills-grid">
         {skills.map((skill) => (
           <li key={skill.name} className="card skill-card">

@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
+import { EmojiText } from "../../components/emoji-text";
 import { LoadingAnimation } from "../../components/loading-animation";
 import { Modal } from "../../components/modal";
 import { config } from "../../config/env";
@@ -74,7 +75,7 @@ export function ContactForm() {
           className="button button--primary contact-form__submit"
           aria-disabled={submitting}
         >
-          {submitting ? <LoadingAnimation label="Sending your message" /> : "Say Hello 👋"}
+          {submitting ? <LoadingAnimation label="Sending your message" /> : <EmojiText text="Say Hello 👋" />}
         </button>
       </form>
       <Modal

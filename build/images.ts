@@ -1,0 +1,71 @@
+/**
+ * The image plugins, shared by the client build, the prerender's SSR build and the unit tests:
+ * - the icon sprite (`?symbol` imports, build/icon-sprite.ts);
+ * - the responsive pictures of `src/content/images/` (vite-imagetools, with sharp): each file
+ *   becomes AVIF and WebP at three widths, for `<picture>` with `srcset` and `sizes`
+ *   (src/components/content-picture.tsx);
+ * - `virtual:portrait`, the home page's drawing of the owner when the content has no photo.
+ */
+import { createAvatar } from "@dicebear/core";
+import * as notionists from "@dicebear/notionists";
+import type { Plugin } from "vite";
+import { imagetools } from "vite-imagetools";
+import { profile } from "../src/content/profile";
+import { iconSprite } from "./icon-sprite";
+
+const PORTRAIT = "virtual:portrait";
+
+/**
+ * A drawing generated from the owner's name (DiceBear's "Notionists" style, CC0): the same name
+ * always gives the same person, waving like the greeting. Style attributes are dropped (the CSP
+ * allows none; they only set a blend mode), and so is the licence metadata (CC0 asks for none).
+ */
+export function portraitSvg(seed: string): string {
+  return createAvatar(notionists, {
+    seed,
+    gesture: ["waveLongArm"],
+    gestureProbability: 100,
+    glassesProbability: 100,
+    beardProbability: 0,
+    scale: 90,
+    translateY: 6,
+  })
+    .toString()
+    .replace(/\s+style="[^"]*"/g, "")
+    .replace(/<metadata>[\s\S]*?<\/metadata>/, "");
+}
+
+/**
+ * `virtual:portrait` exports `markup` (the SVG, in the prerender's build only: the page is served
+ * with it inline, so it paints with the heading and costs no request) and `url` (the same SVG as a
+ * file, in the client build: what a page drawn in the browser shows). Both are null when the owner
+ * has a photo (`profile.photo`).
+ */
+function portrait(): Plugin {
+  let build = false;
+  return {
+    name: "portfolio:portrait",
+    configResolved(config) {
+      build = config.command === "build";
+    },
+    resolveId: (id) => (id === PORTRAIT ? `\0${PORTRAIT}` : undefined),
+    load(id, options) {
+      if (id !== `\0${PORTRAIT}`) return;
+      if (profile.photo) return "export const markup = null; export const url = null;";
+      const svg = portraitSvg(profile.name);
+      if (options?.ssr) return `export const markup = ${JSON.stringify(svg)}; export const url = null;`;
+      const url = build
+        ? `import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: "asset", name: "portrait.svg", source: svg })}`
+        : JSON.stringify(`data:image/svg+xml,${encodeURIComponent(svg)}`);
+      return `export const markup = null; export const url = ${url};`;
+    },
+  };
+}
+
+export function imagePlugins(): Plugin[] {
+  return [
+    iconSprite(),
+    imagetools({ include: /[\\/]src[\\/]content[\\/]images[\\/][^?]+\?.*/ }),
+    portrait(),
+  ];
+}
