@@ -90,20 +90,51 @@ async function redisJobs(url: string, db: Db): Promise<MailJobStore> {
   return { ...jobs, close: () => jobs.close().then(() => shared.close()) };
 }
 
+/** What the owner asked for, with its options checked. */
+type Command =
+  | { name: "help" | "list" | "export" | "retry" }
+  | { name: "delete"; email: string }
+  | { name: "purge"; days: number }
+  | { name: "import"; file: string };
+
+/** Reads the arguments; a wrong command or option is a UsageError before anything is opened. */
+function parse(args: string[]): Command {
+  const [name, ...rest] = args;
+  if (name === undefined || name === "help" || name === "--help") return { name: "help" };
+  if (name === "list" || name === "export" || name === "retry") return { name };
+  if (name === "delete") {
+    const email = option(rest, "--email");
+    if (!email.includes("@")) throw new UsageError(`--email must be an e-mail address (got "${email}").`);
+    return { name, email };
+  }
+  if (name === "purge") {
+    const raw = option(rest, "--older-than");
+    if (!/^\d+$/.test(raw))
+      throw new UsageError(`--older-than must be a whole number of days (got "${raw}").`);
+    return { name, days: Number(raw) };
+  }
+  if (name === "import") {
+    const file = rest[0];
+    if (file === undefined || !existsSync(file))
+      throw new UsageError(`import needs an existing file (got "${file ?? ""}").`);
+    return { name, file };
+  }
+  throw new UsageError(`Unknown command "${name}".`);
+}
+
 async function run(args: string[]): Promise<void> {
-  const [command, ...rest] = args;
-  if (command === undefined || command === "help" || command === "--help") {
+  const command = parse(args);
+  if (command.name === "help") {
     console.log(USAGE);
     return;
   }
-  if (!["list", "export", "delete", "purge", "import", "retry"].includes(command)) {
-    throw new UsageError(`Unknown command "${command}".`);
-  }
   const { dataDir, redisUrl } = storageOf();
+  // A bad import file is refused before the database is opened (or created).
+  const lines = command.name === "import" ? await readImport(command.file) : [];
   const { db } = openDatabase(dataDir);
   const messages = createSqliteMessageStore(db, dataDir);
   try {
-    if (command === "list") {
+    if (command.name === "list") {
       const rows = await messages.list();
       const mail = mailStates(db);
       for (const row of rows) {
@@ -115,27 +146,20 @@ async function run(args: string[]): Promise<void> {
       console.error(
         `${rows.length} message(s) in ${dataDir}; mail: ${jobs.pending} pending, ${jobs.failed} failed.`,
       );
-    } else if (command === "export") {
+    } else if (command.name === "export") {
       for (const { id, name, email, message, createdAt } of await messages.list()) {
         process.stdout.write(`${safeJson({ id, name, email, message, createdAt })}\n`);
       }
-    } else if (command === "delete") {
-      const email = option(rest, "--email");
-      if (!email.includes("@")) throw new UsageError(`--email must be an e-mail address (got "${email}").`);
+    } else if (command.name === "delete") {
+      const { email } = command;
       console.log(`Deleted ${await messages.deleteByEmail(email)} message(s) from ${email}.`);
-    } else if (command === "purge") {
-      const raw = option(rest, "--older-than");
-      if (!/^\d+$/.test(raw))
-        throw new UsageError(`--older-than must be a whole number of days (got "${raw}").`);
-      const report = await purgeOlderThan(messages, dataDir, Number(raw));
+    } else if (command.name === "purge") {
+      const report = await purgeOlderThan(messages, dataDir, command.days);
       console.log(
-        `Deleted ${report.messages} message(s) and ${report.mailFiles} mail file(s) older than ${raw} day(s).`,
+        `Deleted ${report.messages} message(s) and ${report.mailFiles} mail file(s) older than ${command.days} day(s).`,
       );
-    } else if (command === "import") {
-      const file = rest[0];
-      if (file === undefined || !existsSync(file))
-        throw new UsageError(`import needs an existing file (got "${file ?? ""}").`);
-      const lines = await readImport(file);
+    } else if (command.name === "import") {
+      const { file } = command;
       const added = await messages.addAll(lines).catch((error: unknown) => {
         if (!(error instanceof ImportConflictError)) throw error;
         const line = lines[error.index];

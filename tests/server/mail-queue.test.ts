@@ -4,15 +4,13 @@
  * with the same Message-ID, across a restart; a 5xx fails it for good until `retry`; past
  * ALERT_LIMIT the owner gets one digest. Real SQLite, real HTTP on loopback.
  */
-import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { promisify } from "node:util";
 import type { FastifyBaseLogger } from "fastify";
 import { createMailQueue, GIVE_UP_AFTER_MS, retryDelay } from "../../server/mail/mail-queue";
 import { createMailer } from "../../server/mail/mailer";
 import { openDatabase } from "../../server/store/database";
 import { createSqliteMailJobStore } from "../../server/store/sqlite-stores";
-import { ROOT } from "./child-server";
+import { messagesCli } from "./child-server";
 import {
   MESSAGES_PATH,
   mailJobs,
@@ -32,13 +30,6 @@ const silent = { error() {}, warn() {}, info() {} } as unknown as FastifyBaseLog
 
 async function messageIds(): Promise<(string | undefined)[]> {
   return Promise.all(smtp.arrivals.map(async (mail) => (await parseMail(mail.raw)).messageId));
-}
-
-function messagesCli(dataDir: string, ...args: string[]) {
-  return promisify(execFile)(process.execPath, ["--import", "tsx", "server/cli/messages-cli.ts", ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
-  });
 }
 
 describe("the queue itself", () => {
