@@ -39,6 +39,11 @@ export const MAX_RETRY_DELAY_MS = 6 * 3_600_000;
 export const GIVE_UP_AFTER_MS = 3 * 86_400_000;
 /** Jobs taken at once. */
 const BATCH = 20;
+/**
+ * The most messages one digest lists: a mail server refuses a mail past its size limit for good
+ * (552), which would fail every job in it. Past this, a window's digest goes out in several mails.
+ */
+const DIGEST_MAX = 1_000;
 
 /** The wait before attempt `failures + 1`: `baseMs`, doubling, up to 6 hours, plus up to 25 % jitter. */
 export function retryDelay(failures: number, baseMs: number, random = Math.random()): number {
@@ -154,19 +159,24 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     await attempt([job], () => mailer.sendNotification(job.payload, job));
   }
 
+  async function sendDigest(digest: MailJob[]): Promise<void> {
+    await attempt(digest, () => mailer.sendDigest(digest));
+  }
+
+  /** Sends every due alert, and the due digest jobs together (one mail, not one per batch). */
   async function pass(): Promise<void> {
+    const digest: MailJob[] = [];
     for (;;) {
       for (const [key, settlement] of [...unsettled]) await settle(key, settlement);
       const due = (await jobs.takeDue(holder, options.leaseMs, BATCH)).filter(
         (job) => !unsettled.has(job.key),
       );
-      if (due.length === 0) return;
-      const digest = due.filter((job) => job.digest);
-      await Promise.all([
-        ...due.filter((job) => !job.digest).map(sendAlert),
-        ...(digest.length > 0 ? [attempt(digest, () => mailer.sendDigest(digest))] : []),
-      ]);
+      if (due.length === 0) break;
+      digest.push(...due.filter((job) => job.digest));
+      if (digest.length >= DIGEST_MAX) await sendDigest(digest.splice(0, DIGEST_MAX));
+      await Promise.all(due.filter((job) => !job.digest).map(sendAlert));
     }
+    if (digest.length > 0) await sendDigest(digest);
   }
 
   async function schedule(): Promise<void> {

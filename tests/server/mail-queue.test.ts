@@ -104,6 +104,32 @@ describe("the queue itself", () => {
     }
   });
 
+  test("past the limit, one digest mail when the window ends lists every message, however many", async () => {
+    const dataDir = await tempDir();
+    const { queue, close } = await queueOn(dataDir, Date.now, { max: 0, windowMs: 1_000 });
+    try {
+      const senders = Array.from({ length: 45 }, (_, index) => ({
+        ...validMessage,
+        name: `Sender ${index}`,
+        email: `sender${index}@example.com`,
+      }));
+      for (const [index, sender] of senders.entries()) await queue.notify(`flood-${index}`, sender);
+      await queue.run(); // each waits for its window's end
+      expect(smtp.arrivals).toHaveLength(0);
+      const due = Math.max(...mailJobs(dataDir).map((job) => job.next_attempt_at ?? 0));
+      // Once every one of them is due, a single pass sends them.
+      await expect.poll(() => Date.now(), { timeout: 10_000 }).toBeGreaterThan(due);
+      await queue.run();
+      expect(mailJobs(dataDir).map((job) => job.state)).toEqual(senders.map(() => "sent"));
+      expect(smtp.arrivals).toHaveLength(1);
+      const digest = await parseMail(smtp.arrivals[0]?.raw ?? "");
+      expect(digest.subject).toBe("45 more portfolio messages");
+      for (const sender of senders) expect(digest.text).toContain(`${sender.name} <${sender.email}>`);
+    } finally {
+      await close();
+    }
+  });
+
   test("a retried job starts over: its next temporary failure waits MAIL_RETRY_MS, not longer", async () => {
     const dataDir = await tempDir();
     const { queue, jobs, close } = await queueOn(dataDir);
