@@ -18,6 +18,7 @@ import {
   OWNER_EMAIL,
   parseMail,
   post,
+  postForm,
   serverPool,
   tempDir,
   useSmtp,
@@ -262,6 +263,23 @@ describe("through the server", () => {
     expect((await messagesCli(server.dataDir, "list")).stdout).toContain(
       `${id}  ${validMessage.name} <${validMessage.email}>  mailed`,
     );
+  });
+
+  test("ALERT_LIMIT counts the alerts of both endpoints: the JSON API's and the no-JavaScript form's", async () => {
+    // A day's window: both messages fall into one (unless the test runs across midnight UTC).
+    const server = await serve({ ALERT_LIMIT: "1/1d" });
+    expect((await post(server.url, NOTIFY_PATH, validMessage)).status).toBe(200);
+    await smtp.arrived(1);
+    const form = { name: "Fay", email: "fay@example.com", message: "Sent without JavaScript." };
+    expect((await postForm(server, form)).status).toBe(200);
+    // The form's message is stored, and its mail waits for the window's digest.
+    await expect
+      .poll(() => mailJobs(server.dataDir).map((job) => [job.state, job.digest]))
+      .toEqual([
+        ["sent", 0],
+        ["pending", 1],
+      ]);
+    expect(smtp.arrivals).toHaveLength(1);
   });
 
   test("ALERT_LIMIT: past the window's count, one digest when the window ends lists every sender", async () => {

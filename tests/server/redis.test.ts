@@ -9,6 +9,7 @@ import { resolve } from "node:path";
 import { Redis } from "ioredis";
 import { loadConfig } from "../../server/config";
 import { SENT_MESSAGE } from "../../server/contact/api-routes";
+import { formMessageId } from "../../server/contact/form-route";
 import { LOCAL_MESSAGES_WARNING } from "../../server/http/build-server";
 import { SHARED_STATE_UNAVAILABLE_MESSAGE } from "../../server/store/shared-state";
 import {
@@ -18,6 +19,7 @@ import {
   NOTIFY_PATH,
   OWNER_EMAIL,
   post,
+  postForm,
   serverPool,
   startServer,
   type TestServer,
@@ -120,16 +122,25 @@ async function childInstance(env: Record<string, string>): Promise<ChildInstance
   };
 }
 
-/** The state of a mail job as the instances share it in Redis ("pending", "sent", "failed"). */
-async function jobState(key: string): Promise<string | undefined> {
+/** Runs `use` on a connection of its own to the instances' Redis (their key prefix). */
+async function withRedis<T>(use: (client: Redis) => Promise<T>): Promise<T> {
   const client = new Redis(redis.url, { keyPrefix: "portfolio:", lazyConnect: true });
   try {
     await client.connect();
-    const raw = await client.get(`job:${key}`);
-    return raw === null ? undefined : (JSON.parse(raw) as { state: string }).state;
+    return await use(client);
   } finally {
     client.disconnect();
   }
+}
+
+/** A mail job as the instances share it in Redis: its state ("pending", "sent", "failed"), whether it waits for a digest. */
+async function jobRecord(key: string): Promise<{ state: string; digest?: boolean } | undefined> {
+  const raw = await withRedis((client) => client.get(`job:${key}`));
+  return raw === null ? undefined : (JSON.parse(raw) as { state: string; digest?: boolean });
+}
+
+async function jobState(key: string): Promise<string | undefined> {
+  return (await jobRecord(key))?.state;
 }
 
 beforeAll(async () => {
@@ -171,6 +182,24 @@ test("the same Idempotency-Key sent to both instances at once is mailed once, an
   expect((await notify(b, key, body)).status).toBe(200);
   expect(await jobState(key)).toBe("sent");
   expect(smtp.mails).toHaveLength(1);
+});
+
+test("ALERT_LIMIT is one count for every instance and both endpoints: the window's next alert waits for the digest", async () => {
+  // A day's window: both messages fall into one (unless the test runs across midnight UTC).
+  const [a, b] = await twoInstances({ ALERT_LIMIT: "1/1d" });
+  try {
+    const key = randomUUID();
+    expect((await notify(a, key, message())).status).toBe(200);
+    await expect.poll(() => jobState(key)).toBe("sent");
+    // The other instance, through the no-JavaScript form: stored, and its mail kept for the digest.
+    const form = { name: "Fay", email: "fay@example.com", message: "Sent without JavaScript." };
+    expect((await postForm(b, form)).status).toBe(200);
+    await expect.poll(() => jobRecord(formMessageId(form))).toMatchObject({ state: "pending", digest: true });
+    expect(smtp.arrivals).toHaveLength(1);
+  } finally {
+    // The digest would be due at midnight: nothing of it may reach the other tests.
+    await withRedis((client) => client.flushall());
+  }
 });
 
 test("Redis stopped mid-run: 503 with Retry-After, /healthz says so, nothing mailed twice, then recovery", async () => {
