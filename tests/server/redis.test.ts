@@ -335,6 +335,41 @@ test("SIGTERM during a Redis outage: the closing instance waits for Redis, recor
   }
 }, 60_000);
 
+test("SIGTERM during a Redis outage that outlasts the shutdown wait: the next start records the mail; no second mail", async () => {
+  const dataDir = await tempDir();
+  const env = { SMTP_URL: smtp.url, REDIS_URL: redis.url, DATA_DIR: dataDir, ...LEASE };
+  const closing = await childInstance(env);
+  const key = randomUUID();
+  let restarted: ChildInstance | undefined;
+  try {
+    const inFlight = smtp.holdNext();
+    expect((await notify(closing, key, message())).status).toBe(200);
+    const { release } = await inFlight;
+    await redis.stop();
+    try {
+      await healthBecomes(closing, 503);
+      release();
+      await smtp.arrived(1);
+      const exited = new Promise((done) => closing.child.once("exit", done));
+      closing.child.kill("SIGTERM");
+      // Redis stays away until the instance has given up waiting for it and exited.
+      expect(await exited).toBe(0);
+    } finally {
+      await redis.start();
+    }
+    expect(closing.output()).toContain("its outcome is kept on disk until Redis is back");
+    // In Redis the job is still pending, taken by an instance that is gone.
+    expect(await jobState(key)).toBe("pending");
+
+    restarted = await childInstance(env);
+    await expect.poll(() => jobState(key), { timeout: 20_000 }).toBe("sent");
+    expect(smtp.mails).toHaveLength(1);
+  } finally {
+    await closing.kill();
+    await restarted?.kill();
+  }
+}, 60_000);
+
 describe("configuration and start", () => {
   test("REDIS_URL must be a redis:// or rediss:// URL, and MAIL_LEASE_MS a sane duration", () => {
     expect(loadConfig({ REDIS_URL: "rediss://user:secret@cache.example:6380" }).redisUrl).toBe(
