@@ -14,10 +14,8 @@ import {
   createSqliteMailJobStore,
   createSqliteMessageStore,
   ImportConflictError,
-  type JobRow,
-  mailStates,
 } from "../store/sqlite-stores";
-import type { MailJobStore } from "../store/stores";
+import type { MailJobStore, MailState } from "../store/stores";
 
 export const USAGE = `Usage: npm run messages -- <command>
   list                          one line per message, oldest first, with its mail's state
@@ -36,12 +34,14 @@ function option(args: string[], name: string): string {
   return value;
 }
 
-function describe(mail: JobRow | undefined, notifiedAt: string | null): string {
+function describe(mail: MailState | undefined, notifiedAt: string | null): string {
   if (notifiedAt !== null || mail?.state === "sent") return "mailed";
   if (mail === undefined) return "not mailed";
-  if (mail.state === "failed") return `mail failed: ${oneLine(mail.last_error ?? "", 120)}`;
-  const error = mail.last_error === null ? "" : ` (${oneLine(mail.last_error, 80)})`;
-  return `mail pending, next attempt ${new Date(mail.next_attempt_at ?? 0).toISOString()}${error}`;
+  if (mail.state === "failed") return `mail failed: ${oneLine(mail.lastError ?? "", 120)}`;
+  const error = mail.lastError === undefined ? "" : ` (${oneLine(mail.lastError, 80)})`;
+  const next =
+    mail.nextAttemptAt === undefined ? "" : `, next attempt ${new Date(mail.nextAttemptAt).toISOString()}`;
+  return `mail pending${next}${error}`;
 }
 
 /** JSON with C1 controls and line separators escaped too (JSON.stringify escapes only C0). */
@@ -133,19 +133,26 @@ async function run(args: string[]): Promise<void> {
   const lines = command.name === "import" ? await readImport(command.file) : [];
   const { db } = openDatabase(dataDir);
   const messages = createSqliteMessageStore(db, dataDir);
+  // The mail queue where the server keeps it: in Redis when REDIS_URL is set.
+  const mailJobs = () => (redisUrl === undefined ? createSqliteMailJobStore(db) : redisJobs(redisUrl, db));
   try {
     if (command.name === "list") {
       const rows = await messages.list();
-      const mail = mailStates(db);
-      for (const row of rows) {
-        const who = `${oneLine(row.name, 40)} <${oneLine(row.email)}>`;
-        const state = describe(mail.get(row.id), row.notifiedAt);
-        console.log(`${row.createdAt}  ${row.id}  ${who}  ${state}  ${oneLine(row.message, 60)}`);
+      const jobs = await mailJobs();
+      try {
+        const mail = await jobs.states(rows.map((row) => row.id));
+        for (const row of rows) {
+          const who = `${oneLine(row.name, 40)} <${oneLine(row.email)}>`;
+          const state = describe(mail.get(row.id), row.notifiedAt);
+          console.log(`${row.createdAt}  ${row.id}  ${who}  ${state}  ${oneLine(row.message, 60)}`);
+        }
+        const counts = await jobs.counts();
+        console.error(
+          `${rows.length} message(s) in ${dataDir}; mail: ${counts.pending} pending, ${counts.failed} failed.`,
+        );
+      } finally {
+        await jobs.close();
       }
-      const jobs = await createSqliteMailJobStore(db).counts();
-      console.error(
-        `${rows.length} message(s) in ${dataDir}; mail: ${jobs.pending} pending, ${jobs.failed} failed.`,
-      );
     } else if (command.name === "export") {
       for (const { id, name, email, message, createdAt } of await messages.list()) {
         process.stdout.write(`${safeJson({ id, name, email, message, createdAt })}\n`);
@@ -169,7 +176,7 @@ async function run(args: string[]): Promise<void> {
       });
       console.log(`Imported ${added} new message(s); ${lines.length - added} were already stored.`);
     } else {
-      const jobs = redisUrl === undefined ? createSqliteMailJobStore(db) : await redisJobs(redisUrl, db);
+      const jobs = await mailJobs();
       try {
         const count = await jobs.retryFailed();
         console.log(`${count} failed mail(s) queued again; the server sends them within a minute.`);

@@ -22,6 +22,7 @@ import {
   IDEMPOTENCY_TTL_MS,
   type MailJob,
   type MailJobStore,
+  type MailState,
   type Settlement,
   StoreUnavailableError,
 } from "./stores";
@@ -224,6 +225,24 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
           redis.scard(FAILED),
         ]);
         return { pending, late, failed };
+      }),
+
+    states: (keys) =>
+      guard(async () => {
+        const states = new Map<string, MailState>();
+        if (keys.length === 0) return states;
+        const records = await redis.mget(...keys.map(jobKey));
+        for (const [index, key] of keys.entries()) {
+          const record = parse(records[index] ?? null);
+          if (record === undefined) continue;
+          const due = record.state === "pending" ? await redis.zscore(DUE, key) : null;
+          states.set(key, {
+            state: record.state,
+            nextAttemptAt: due === null ? undefined : Number(due),
+            lastError: record.lastError,
+          });
+        }
+        return states;
       }),
 
     retryFailed: () =>

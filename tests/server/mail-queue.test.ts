@@ -234,6 +234,24 @@ describe("through the server", () => {
     expect(smtp.mails).toHaveLength(1);
   });
 
+  test("list shows a mail waiting for its next attempt: when, and why the last one failed", async () => {
+    const server = await serve({ MAIL_RETRY_MS: "60000" });
+    const id = randomUUID();
+    smtp.answer = 451;
+    expect((await post(server.url, MESSAGES_PATH, { id, ...validMessage })).status).toBe(201);
+    const { id: _, ...body } = { id, ...validMessage };
+    expect((await post(server.url, NOTIFY_PATH, body, { headers: { "idempotency-key": id } })).status).toBe(
+      200,
+    );
+    await expect.poll(() => mailJobs(server.dataDir)[0]?.attempts).toBe(1);
+    const next = new Date(mailJobs(server.dataDir)[0]?.next_attempt_at ?? 0).toISOString();
+    const listed = await messagesCli(server.dataDir, "list");
+    expect(listed.stdout).toContain(
+      `${id}  ${validMessage.name} <${validMessage.email}>  mail pending, next attempt ${next} (451 Try again later)`,
+    );
+    expect(listed.stderr).toContain("mail: 1 pending, 0 failed.");
+  });
+
   test("a 5xx fails for good: /healthz and list say so, retry sends it once", async () => {
     const server = await serve({ MESSAGE_RETENTION_DAYS: "0" });
     const id = randomUUID();

@@ -12,6 +12,7 @@ import { SENT_MESSAGE } from "../../server/contact/api-routes";
 import { formMessageId } from "../../server/contact/form-route";
 import { LOCAL_MESSAGES_WARNING } from "../../server/http/build-server";
 import { SHARED_STATE_UNAVAILABLE_MESSAGE } from "../../server/store/shared-state";
+import { messagesCli } from "./child-server";
 import {
   API_KEY,
   closedPort,
@@ -304,6 +305,32 @@ test("Redis lost while a mail is on its way: its outcome is kept on disk, writte
   expect(await retried.json()).toEqual({ success: true, msg: SENT_MESSAGE });
   expect(smtp.mails).toHaveLength(1);
 });
+
+test("with REDIS_URL, list shows the mail states kept in Redis, and retry queues a failed mail there", async () => {
+  // A short lease: the server looks for due jobs (the retried one) every second.
+  const server = await serve(LEASE);
+  await healthBecomes(server, 200);
+  const cli = { DATA_DIR: server.dataDir, REDIS_URL: redis.url };
+  const body = message();
+  smtp.answer = 550;
+  expect((await post(server.url, MESSAGES_PATH, body)).status).toBe(201);
+  expect((await notify(server, body.id, body)).status).toBe(200);
+  await expect.poll(() => jobState(body.id)).toBe("failed");
+
+  const listed = await messagesCli(cli, "list");
+  expect(listed.stdout).toContain(
+    `${body.id}  ${body.name} <${body.email}>  mail failed: 550 Mailbox unavailable`,
+  );
+  expect(listed.stderr).toContain("mail: 0 pending, 1 failed.");
+
+  smtp.answer = "accept";
+  expect((await messagesCli(cli, "retry")).stdout).toContain("1 failed mail(s) queued again");
+  await expect.poll(() => jobState(body.id), { timeout: 20_000 }).toBe("sent");
+  expect(smtp.mails).toHaveLength(1);
+  expect((await messagesCli(cli, "list")).stdout).toContain(
+    `${body.id}  ${body.name} <${body.email}>  mailed`,
+  );
+}, 60_000);
 
 test("SIGTERM during a Redis outage: the closing instance waits for Redis, records the mail; no second mail", async () => {
   const other = await serve(LEASE);
