@@ -10,8 +10,8 @@
  *    still unsent after 3 days, is marked failed: `/healthz` and `npm run messages -- list` show
  *    it, and `npm run messages -- retry` queues it again. It is never dropped.
  * 3. Every attempt carries the same Message-ID, so a mailbox keeps one copy of a resend.
- * 4. ALERT_LIMIT: past the window's count, a job waits for the window's end and goes out in one
- *    digest with the others of its window.
+ * 4. ALERT_LIMIT: past the window's count of alerts sent, a job waits for the window's end and
+ *    goes out in one digest with the others of its window. A failed attempt does not count.
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
@@ -117,8 +117,8 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     }
   }
 
-  /** One attempt for one alert, or for the digest of several jobs. */
-  async function attempt(batch: MailJob[], send: () => Promise<void>): Promise<void> {
+  /** One attempt for one alert, or for the digest of several jobs; resolves to how it ended. */
+  async function attempt(batch: MailJob[], send: () => Promise<void>): Promise<Settlement["state"]> {
     let settlement: Settlement = { state: "sent" };
     try {
       await send();
@@ -148,6 +148,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
         });
       }
     }
+    return settlement.state;
   }
 
   async function sendAlert(job: MailJob): Promise<void> {
@@ -156,7 +157,13 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       await settle(job.key, { state: "pending", at: start + alertLimit.windowMs, digest: true });
       return;
     }
-    await attempt([job], () => mailer.sendNotification(job.payload, job));
+    const outcome = await attempt([job], () => mailer.sendNotification(job.payload, job));
+    // ALERT_LIMIT counts the mails the owner gets: a failed attempt gives its place back.
+    if (outcome !== "sent") {
+      await jobs.uncountAlert(start).catch((error: unknown) => {
+        log.error({ err: error }, "could not give back a failed alert's ALERT_LIMIT count");
+      });
+    }
   }
 
   async function sendDigest(digest: MailJob[]): Promise<void> {

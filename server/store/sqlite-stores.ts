@@ -207,6 +207,11 @@ export function createSqliteMailJobStore(
           start,
         );
       }),
+    uncountAlert: async (start) => {
+      guarded(() =>
+        db.prepare("UPDATE alert_windows SET count = count - 1 WHERE start = ? AND count > 0").run(start),
+      );
+    },
     prune: async () => {
       guarded(() =>
         db

@@ -95,6 +95,8 @@ export interface MailJobStore {
   retryFailed(): Promise<number>;
   /** Counts one alert mail in the ALERT_LIMIT window starting at `start`; resolves to its count so far. */
   countAlert(start: number, windowMs: number): Promise<number>;
+  /** Gives back the count of an alert that was not sent after all (its attempt failed). */
+  uncountAlert(start: number): Promise<void>;
   /** Forgets sent jobs past the idempotency TTL. */
   prune(): Promise<void>;
   close(): Promise<void>;

@@ -131,6 +131,26 @@ describe("the queue itself", () => {
     }
   });
 
+  test("a failed alert does not use the window's ALERT_LIMIT: the next message still gets its own alert", async () => {
+    const dataDir = await tempDir();
+    const { queue, close } = await queueOn(dataDir, Date.now, { max: 1, windowMs: 86_400_000 });
+    try {
+      smtp.answer = 451;
+      await queue.notify("turned-away", validMessage);
+      await queue.run();
+      smtp.answer = "accept";
+      await queue.notify("next", { ...validMessage, name: "Bea" });
+      await queue.run();
+      expect(mailJobs(dataDir)).toMatchObject([
+        { key: "turned-away", state: "pending", digest: 0, attempts: 1 },
+        { key: "next", state: "sent", digest: 0 },
+      ]);
+      expect((await parseMail(smtp.mails[0]?.raw ?? "")).subject).toBe("New portfolio message from Bea");
+    } finally {
+      await close();
+    }
+  });
+
   test("a retried job starts over: its next temporary failure waits MAIL_RETRY_MS, not longer", async () => {
     const dataDir = await tempDir();
     const { queue, jobs, close } = await queueOn(dataDir);

@@ -186,9 +186,16 @@ test("the same Idempotency-Key sent to both instances at once is mailed once, an
 });
 
 test("ALERT_LIMIT is one count for every instance and both endpoints: the window's next alert waits for the digest", async () => {
-  // A day's window: both messages fall into one (unless the test runs across midnight UTC).
-  const [a, b] = await twoInstances({ ALERT_LIMIT: "1/1d" });
+  // A day's window: the messages fall into one (unless the test runs across midnight UTC).
+  const [a, b] = await twoInstances({ ALERT_LIMIT: "1/1d", MAIL_RETRY_MS: "3600000" });
   try {
+    // A mail the mail server turns away for now does not use the window's one alert.
+    smtp.answer = 451;
+    expect((await notify(a, randomUUID(), message())).status).toBe(200);
+    const window = `alerts:${Math.floor(Date.now() / 86_400_000) * 86_400_000}`;
+    await smtp.arrived(1);
+    await expect.poll(() => withRedis((client) => client.get(window))).toBe("0");
+    smtp.answer = "accept";
     const key = randomUUID();
     expect((await notify(a, key, message())).status).toBe(200);
     await expect.poll(() => jobState(key)).toBe("sent");
@@ -196,7 +203,8 @@ test("ALERT_LIMIT is one count for every instance and both endpoints: the window
     const form = { name: "Fay", email: "fay@example.com", message: "Sent without JavaScript." };
     expect((await postForm(b, form)).status).toBe(200);
     await expect.poll(() => jobRecord(formMessageId(form))).toMatchObject({ state: "pending", digest: true });
-    expect(smtp.arrivals).toHaveLength(1);
+    expect(smtp.arrivals).toHaveLength(2);
+    expect(smtp.mails).toHaveLength(1);
   } finally {
     // The digest would be due at midnight: nothing of it may reach the other tests.
     await withRedis((client) => client.flushall());
