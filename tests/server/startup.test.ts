@@ -80,21 +80,26 @@ test("several processes opening one fresh DATA_DIR at the same moment all get th
         stdio: ["pipe", "pipe", "pipe"],
       },
     );
-    let output = "";
-    opener.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    // One that is gone already cannot read the "go" below.
+    opener.stdin?.on("error", () => {});
+    let stdout = "";
+    let stderr = "";
     opener.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
+      stderr += chunk.toString();
     });
-    const ready = new Promise<void>((resolve) => {
-      opener.stdout?.on("data", () => {
-        if (output.startsWith("ready\n")) resolve();
-      });
-    });
-    const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
-      opener.once("exit", (code) => resolve({ code, output })),
+    const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+      opener.once("close", (code) => resolve({ code, stdout, stderr })),
     );
+    // Ready to open, or gone before it (the results below then say why).
+    const ready = Promise.race([
+      exited,
+      new Promise<void>((resolve) => {
+        opener.stdout?.on("data", (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.startsWith("ready\n")) resolve();
+        });
+      }),
+    ]);
     return { opener, ready, exited };
   });
   await Promise.all(openers.map(({ ready }) => ready));
@@ -103,8 +108,8 @@ test("several processes opening one fresh DATA_DIR at the same moment all get th
 
   expect(results.filter(({ code }) => code !== 0)).toEqual([]);
   const [first] = results;
-  expect(first?.output).toMatch(/^ready\nopened, schema [1-9]\d*\n$/);
-  expect(results.map(({ output }) => output)).toEqual(results.map(() => first?.output));
+  expect(first?.stdout).toMatch(/^ready\nopened, schema [1-9]\d*\n$/);
+  expect(results.map(({ stdout }) => stdout)).toEqual(results.map(() => first?.stdout));
   const server = await serve({ DATA_DIR: dataDir });
   expect((await post(server.url, MESSAGES_PATH, { id: randomUUID(), ...validMessage })).status).toBe(201);
 }, 60_000);
