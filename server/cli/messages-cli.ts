@@ -14,10 +14,8 @@ import {
   createSqliteMailJobStore,
   createSqliteMessageStore,
   ImportConflictError,
-  type JobRow,
-  mailStates,
 } from "../store/sqlite-stores";
-import type { MailJobStore } from "../store/stores";
+import type { MailJobStore, MailState } from "../store/stores";
 
 export const USAGE = `Usage: npm run messages -- <command>
   list                          one line per message, oldest first, with its mail's state
@@ -36,12 +34,14 @@ function option(args: string[], name: string): string {
   return value;
 }
 
-function describe(mail: JobRow | undefined, notifiedAt: string | null): string {
+function describe(mail: MailState | undefined, notifiedAt: string | null): string {
   if (notifiedAt !== null || mail?.state === "sent") return "mailed";
   if (mail === undefined) return "not mailed";
-  if (mail.state === "failed") return `mail failed: ${oneLine(mail.last_error ?? "", 120)}`;
-  const error = mail.last_error === null ? "" : ` (${oneLine(mail.last_error, 80)})`;
-  return `mail pending, next attempt ${new Date(mail.next_attempt_at ?? 0).toISOString()}${error}`;
+  if (mail.state === "failed") return `mail failed: ${oneLine(mail.lastError ?? "", 120)}`;
+  const error = mail.lastError === undefined ? "" : ` (${oneLine(mail.lastError, 80)})`;
+  const next =
+    mail.nextAttemptAt === undefined ? "" : `, next attempt ${new Date(mail.nextAttemptAt).toISOString()}`;
+  return `mail pending${next}${error}`;
 }
 
 /** JSON with C1 controls and line separators escaped too (JSON.stringify escapes only C0). */
@@ -90,52 +90,83 @@ async function redisJobs(url: string, db: Db): Promise<MailJobStore> {
   return { ...jobs, close: () => jobs.close().then(() => shared.close()) };
 }
 
+/** What the owner asked for, with its options checked. */
+type Command =
+  | { name: "help" | "list" | "export" | "retry" }
+  | { name: "delete"; email: string }
+  | { name: "purge"; days: number }
+  | { name: "import"; file: string };
+
+/** Reads the arguments; a wrong command or option is a UsageError before anything is opened. */
+function parse(args: string[]): Command {
+  const [name, ...rest] = args;
+  if (name === undefined || name === "help" || name === "--help") return { name: "help" };
+  if (name === "list" || name === "export" || name === "retry") return { name };
+  if (name === "delete") {
+    const email = option(rest, "--email");
+    if (!email.includes("@")) throw new UsageError(`--email must be an e-mail address (got "${email}").`);
+    return { name, email };
+  }
+  if (name === "purge") {
+    const raw = option(rest, "--older-than");
+    if (!/^\d+$/.test(raw))
+      throw new UsageError(`--older-than must be a whole number of days (got "${raw}").`);
+    return { name, days: Number(raw) };
+  }
+  if (name === "import") {
+    const file = rest[0];
+    if (file === undefined || !existsSync(file))
+      throw new UsageError(`import needs an existing file (got "${file ?? ""}").`);
+    return { name, file };
+  }
+  throw new UsageError(`Unknown command "${name}".`);
+}
+
 async function run(args: string[]): Promise<void> {
-  const [command, ...rest] = args;
-  if (command === undefined || command === "help" || command === "--help") {
+  const command = parse(args);
+  if (command.name === "help") {
     console.log(USAGE);
     return;
   }
-  if (!["list", "export", "delete", "purge", "import", "retry"].includes(command)) {
-    throw new UsageError(`Unknown command "${command}".`);
-  }
   const { dataDir, redisUrl } = storageOf();
+  // A bad import file is refused before the database is opened (or created).
+  const lines = command.name === "import" ? await readImport(command.file) : [];
   const { db } = openDatabase(dataDir);
   const messages = createSqliteMessageStore(db, dataDir);
+  // The mail queue where the server keeps it: in Redis when REDIS_URL is set.
+  const mailJobs = () => (redisUrl === undefined ? createSqliteMailJobStore(db) : redisJobs(redisUrl, db));
   try {
-    if (command === "list") {
+    if (command.name === "list") {
       const rows = await messages.list();
-      const mail = mailStates(db);
-      for (const row of rows) {
-        const who = `${oneLine(row.name, 40)} <${oneLine(row.email)}>`;
-        const state = describe(mail.get(row.id), row.notifiedAt);
-        console.log(`${row.createdAt}  ${row.id}  ${who}  ${state}  ${oneLine(row.message, 60)}`);
+      const jobs = await mailJobs();
+      try {
+        const mail = await jobs.states(rows.map((row) => row.id));
+        for (const row of rows) {
+          const who = `${oneLine(row.name, 40)} <${oneLine(row.email)}>`;
+          const state = describe(mail.get(row.id), row.notifiedAt);
+          console.log(`${row.createdAt}  ${row.id}  ${who}  ${state}  ${oneLine(row.message, 60)}`);
+        }
+        const counts = await jobs.counts();
+        console.error(
+          `${rows.length} message(s) in ${dataDir}; mail: ${counts.pending} pending, ${counts.failed} failed.`,
+        );
+      } finally {
+        await jobs.close();
       }
-      const jobs = await createSqliteMailJobStore(db).counts();
-      console.error(
-        `${rows.length} message(s) in ${dataDir}; mail: ${jobs.pending} pending, ${jobs.failed} failed.`,
-      );
-    } else if (command === "export") {
+    } else if (command.name === "export") {
       for (const { id, name, email, message, createdAt } of await messages.list()) {
         process.stdout.write(`${safeJson({ id, name, email, message, createdAt })}\n`);
       }
-    } else if (command === "delete") {
-      const email = option(rest, "--email");
-      if (!email.includes("@")) throw new UsageError(`--email must be an e-mail address (got "${email}").`);
+    } else if (command.name === "delete") {
+      const { email } = command;
       console.log(`Deleted ${await messages.deleteByEmail(email)} message(s) from ${email}.`);
-    } else if (command === "purge") {
-      const raw = option(rest, "--older-than");
-      if (!/^\d+$/.test(raw))
-        throw new UsageError(`--older-than must be a whole number of days (got "${raw}").`);
-      const report = await purgeOlderThan(messages, dataDir, Number(raw));
+    } else if (command.name === "purge") {
+      const report = await purgeOlderThan(messages, dataDir, command.days);
       console.log(
-        `Deleted ${report.messages} message(s) and ${report.mailFiles} mail file(s) older than ${raw} day(s).`,
+        `Deleted ${report.messages} message(s) and ${report.mailFiles} mail file(s) older than ${command.days} day(s).`,
       );
-    } else if (command === "import") {
-      const file = rest[0];
-      if (file === undefined || !existsSync(file))
-        throw new UsageError(`import needs an existing file (got "${file ?? ""}").`);
-      const lines = await readImport(file);
+    } else if (command.name === "import") {
+      const { file } = command;
       const added = await messages.addAll(lines).catch((error: unknown) => {
         if (!(error instanceof ImportConflictError)) throw error;
         const line = lines[error.index];
@@ -145,7 +176,7 @@ async function run(args: string[]): Promise<void> {
       });
       console.log(`Imported ${added} new message(s); ${lines.length - added} were already stored.`);
     } else {
-      const jobs = redisUrl === undefined ? createSqliteMailJobStore(db) : await redisJobs(redisUrl, db);
+      const jobs = await mailJobs();
       try {
         const count = await jobs.retryFailed();
         console.log(`${count} failed mail(s) queued again; the server sends them within a minute.`);

@@ -10,8 +10,8 @@
  *    still unsent after 3 days, is marked failed: `/healthz` and `npm run messages -- list` show
  *    it, and `npm run messages -- retry` queues it again. It is never dropped.
  * 3. Every attempt carries the same Message-ID, so a mailbox keeps one copy of a resend.
- * 4. ALERT_LIMIT: past the window's count, a job waits for the window's end and goes out in one
- *    digest with the others of its window.
+ * 4. ALERT_LIMIT: past the window's count of alerts sent, a job waits for the window's end and
+ *    goes out in one digest with the others of its window. A failed attempt does not count.
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
@@ -39,6 +39,11 @@ export const MAX_RETRY_DELAY_MS = 6 * 3_600_000;
 export const GIVE_UP_AFTER_MS = 3 * 86_400_000;
 /** Jobs taken at once. */
 const BATCH = 20;
+/**
+ * The most messages one digest lists: a mail server refuses a mail past its size limit for good
+ * (552), which would fail every job in it. Past this, a window's digest goes out in several mails.
+ */
+const DIGEST_MAX = 1_000;
 
 /** The wait before attempt `failures + 1`: `baseMs`, doubling, up to 6 hours, plus up to 25 % jitter. */
 export function retryDelay(failures: number, baseMs: number, random = Math.random()): number {
@@ -112,8 +117,8 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     }
   }
 
-  /** One attempt for one alert, or for the digest of several jobs. */
-  async function attempt(batch: MailJob[], send: () => Promise<void>): Promise<void> {
+  /** One attempt for one alert, or for the digest of several jobs; resolves to how it ended. */
+  async function attempt(batch: MailJob[], send: () => Promise<void>): Promise<Settlement["state"]> {
     let settlement: Settlement = { state: "sent" };
     try {
       await send();
@@ -143,6 +148,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
         });
       }
     }
+    return settlement.state;
   }
 
   async function sendAlert(job: MailJob): Promise<void> {
@@ -151,22 +157,33 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       await settle(job.key, { state: "pending", at: start + alertLimit.windowMs, digest: true });
       return;
     }
-    await attempt([job], () => mailer.sendNotification(job.payload, job));
+    const outcome = await attempt([job], () => mailer.sendNotification(job.payload, job));
+    // ALERT_LIMIT counts the mails the owner gets: a failed attempt gives its place back.
+    if (outcome !== "sent") {
+      await jobs.uncountAlert(start).catch((error: unknown) => {
+        log.error({ err: error }, "could not give back a failed alert's ALERT_LIMIT count");
+      });
+    }
   }
 
+  async function sendDigest(digest: MailJob[]): Promise<void> {
+    await attempt(digest, () => mailer.sendDigest(digest));
+  }
+
+  /** Sends every due alert, and the due digest jobs together (one mail, not one per batch). */
   async function pass(): Promise<void> {
+    const digest: MailJob[] = [];
     for (;;) {
       for (const [key, settlement] of [...unsettled]) await settle(key, settlement);
       const due = (await jobs.takeDue(holder, options.leaseMs, BATCH)).filter(
         (job) => !unsettled.has(job.key),
       );
-      if (due.length === 0) return;
-      const digest = due.filter((job) => job.digest);
-      await Promise.all([
-        ...due.filter((job) => !job.digest).map(sendAlert),
-        ...(digest.length > 0 ? [attempt(digest, () => mailer.sendDigest(digest))] : []),
-      ]);
+      if (due.length === 0) break;
+      digest.push(...due.filter((job) => job.digest));
+      if (digest.length >= DIGEST_MAX) await sendDigest(digest.splice(0, DIGEST_MAX));
+      await Promise.all(due.filter((job) => !job.digest).map(sendAlert));
     }
+    if (digest.length > 0) await sendDigest(digest);
   }
 
   async function schedule(): Promise<void> {

@@ -24,6 +24,8 @@ export const DATABASE_FILE = "portfolio.db";
 const HELD_MESSAGES_FILE = "portfolio.db.had-messages";
 const LOCK_FILE = "server.lock";
 const PID_FILE = "server.pid";
+/** How long a statement waits for another connection's write lock before failing with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5_000;
 
 /** Migration N brings the schema from user_version N to N + 1. Append only; never edit one. */
 const MIGRATIONS: readonly string[] = [
@@ -102,14 +104,20 @@ function privateFile(path: string): void {
   chmodSync(path, 0o600);
 }
 
+/**
+ * Brings the schema up to date in one IMMEDIATE transaction (the write lock first), which reads
+ * the version again inside it: of several processes opening a new DATA_DIR at once (the server
+ * and the CLI, say), one migrates and the others, once they get the lock, find nothing to do.
+ */
 function migrate(db: Db): void {
-  const version = db.pragma("user_version", { simple: true }) as number;
-  for (let index = version; index < MIGRATIONS.length; index += 1) {
-    db.transaction(() => {
+  const version = () => db.pragma("user_version", { simple: true }) as number;
+  if (version() >= MIGRATIONS.length) return;
+  db.transaction(() => {
+    for (let index = version(); index < MIGRATIONS.length; index += 1) {
       db.exec(MIGRATIONS[index] ?? "");
       db.pragma(`user_version = ${index + 1}`);
-    })();
-  }
+    }
+  }).immediate();
 }
 
 /** A start-up check failed: the sentence says what is wrong and what to do. */
@@ -146,6 +154,9 @@ export function openDatabase(dataDir: string, { checked = false } = {}): OpenedD
   privateFile(path);
   const db = new Database(path);
   try {
+    // First of all: the CLI may write while the server runs, and both may open a new file at once
+    // (switching it to WAL and migrating it take the write lock).
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const problem = checked ? String(db.pragma("quick_check", { simple: true })) : "ok";
     if (problem !== "ok") throw damaged(path, problem);
     db.pragma("journal_mode = WAL");
@@ -153,8 +164,6 @@ export function openDatabase(dataDir: string, { checked = false } = {}): OpenedD
     // kill -9 of the server loses no acknowledged message; only a power cut or a kernel crash can
     // lose the last commits. FULL would fsync every commit, blocking the event loop for a disk flush.
     db.pragma("synchronous = NORMAL");
-    // The CLI may write while the server runs.
-    db.pragma("busy_timeout = 5000");
     migrate(db);
     const count = db.prepare("SELECT count(*) FROM messages").pluck().get() as number;
     if (count > 0) markHeldMessages(dataDir);

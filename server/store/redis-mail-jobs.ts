@@ -22,6 +22,7 @@ import {
   IDEMPOTENCY_TTL_MS,
   type MailJob,
   type MailJobStore,
+  type MailState,
   type Settlement,
   StoreUnavailableError,
 } from "./stores";
@@ -59,6 +60,14 @@ if not holder then return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) and
 return 0
 `;
 
+/** Takes one from a window's count, if the window is still counted (never recreates it). */
+const UNCOUNT = `
+if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0
+`;
+
 type JobCommands = Redis & {
   mailJobRecord(
     job: string,
@@ -69,6 +78,7 @@ type JobCommands = Redis & {
     key: string,
   ): Promise<string | null>;
   mailJobRenew(lease: string, holder: string, leaseMs: number): Promise<number>;
+  mailAlertUncount(window: string): Promise<number>;
 };
 
 const DUE = "due";
@@ -87,6 +97,7 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
   if (typeof redis.mailJobRecord !== "function") {
     redis.defineCommand("mailJobRecord", { numberOfKeys: 3, lua: RECORD });
     redis.defineCommand("mailJobRenew", { numberOfKeys: 1, lua: RENEW });
+    redis.defineCommand("mailAlertUncount", { numberOfKeys: 1, lua: UNCOUNT });
   }
   const spool = {
     keys: db.prepare("SELECT key FROM redis_spool").pluck(),
@@ -226,6 +237,24 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
         return { pending, late, failed };
       }),
 
+    states: (keys) =>
+      guard(async () => {
+        const states = new Map<string, MailState>();
+        if (keys.length === 0) return states;
+        const records = await redis.mget(...keys.map(jobKey));
+        for (const [index, key] of keys.entries()) {
+          const record = parse(records[index] ?? null);
+          if (record === undefined) continue;
+          const due = record.state === "pending" ? await redis.zscore(DUE, key) : null;
+          states.set(key, {
+            state: record.state,
+            nextAttemptAt: due === null ? undefined : Number(due),
+            lastError: record.lastError,
+          });
+        }
+        return states;
+      }),
+
     retryFailed: () =>
       guard(async () => {
         const keys = await redis.smembers(FAILED);
@@ -251,6 +280,11 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
             .pexpire(`alerts:${start}`, 2 * windowMs)
             .exec()) ?? [];
         return Number(count);
+      }),
+
+    uncountAlert: (start) =>
+      guard(async () => {
+        await redis.mailAlertUncount(`alerts:${start}`);
       }),
 
     prune: async () => {},

@@ -77,7 +77,7 @@ export function createSqliteMessageStore(db: Db, dataDir: string): MessageStore 
 }
 
 /** A row of the mail queue as SQLite returns it. */
-export interface JobRow {
+interface JobRow {
   key: string;
   fingerprint: string;
   state: "pending" | "sent" | "failed";
@@ -96,16 +96,6 @@ const toJob = (row: JobRow): MailJob => ({
   attempts: row.attempts,
   digest: row.digest === 1,
 });
-
-/** Each mail job by key (a message's id is its job's key), for the messages CLI. */
-export function mailStates(db: Db): Map<string, JobRow> {
-  return new Map(
-    db
-      .prepare<[], JobRow>("SELECT * FROM mail_queue")
-      .all()
-      .map((row) => [row.key, row]),
-  );
-}
 
 /**
  * The mail queue in one table: a row is a pending job (payload, next attempt) until the mail is
@@ -182,6 +172,22 @@ export function createSqliteMailJobStore(
           now() - 3_600_000,
         ),
       })),
+    states: async (keys) =>
+      guarded(() => {
+        const rows = db
+          .prepare<[string], JobRow>("SELECT * FROM mail_queue WHERE key IN (SELECT value FROM json_each(?))")
+          .all(JSON.stringify(keys));
+        return new Map(
+          rows.map((row) => [
+            row.key,
+            {
+              state: row.state,
+              nextAttemptAt: row.next_attempt_at ?? undefined,
+              lastError: row.last_error ?? undefined,
+            },
+          ]),
+        );
+      }),
     // A retried job starts over: due now, its 3 days counted from now.
     retryFailed: async () =>
       guarded(
@@ -201,6 +207,11 @@ export function createSqliteMailJobStore(
           start,
         );
       }),
+    uncountAlert: async (start) => {
+      guarded(() =>
+        db.prepare("UPDATE alert_windows SET count = count - 1 WHERE start = ? AND count > 0").run(start),
+      );
+    },
     prune: async () => {
       guarded(() =>
         db

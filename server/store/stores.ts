@@ -64,6 +64,15 @@ export type Settlement =
   | { state: "pending"; at: number; error?: string; digest?: boolean }
   | { state: "failed"; error: string };
 
+/** Where a job stands, for the owner's `npm run messages -- list`. */
+export interface MailState {
+  state: "pending" | "sent" | "failed";
+  /** Epoch ms of a pending job's next attempt. */
+  nextAttemptAt?: number | undefined;
+  /** Why the last attempt failed (a pending job's, or a failed one's for good). */
+  lastError?: string | undefined;
+}
+
 /** The mail queue's jobs, which double as the Idempotency-Key records of the notify endpoint. */
 export interface MailJobStore {
   /** Records a job due now, unless the key is known (`exists`, or `conflict` with another body). */
@@ -80,10 +89,14 @@ export interface MailJobStore {
   nextDueAt(): Promise<number | undefined>;
   /** For /healthz: jobs pending, failed for good, and pending for more than an hour (`late`). */
   counts(): Promise<{ pending: number; failed: number; late: number }>;
+  /** The state of each of these jobs that is known (a sent job is forgotten after a day). */
+  states(keys: readonly string[]): Promise<Map<string, MailState>>;
   /** Makes every failed job pending again, due now; resolves to the count. */
   retryFailed(): Promise<number>;
   /** Counts one alert mail in the ALERT_LIMIT window starting at `start`; resolves to its count so far. */
   countAlert(start: number, windowMs: number): Promise<number>;
+  /** Gives back the count of an alert that was not sent after all (its attempt failed). */
+  uncountAlert(start: number): Promise<void>;
   /** Forgets sent jobs past the idempotency TTL. */
   prune(): Promise<void>;
   close(): Promise<void>;

@@ -1,9 +1,11 @@
 /**
  * The real server in a child process (`server/main.ts`, or a fixture entry that wraps it), for
- * tests that kill it, limit its file sizes or restart it on the same DATA_DIR.
+ * tests that kill it, limit its file sizes or restart it on the same DATA_DIR; and the owner's
+ * `messages` CLI, run as `npm run messages` runs it.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { closedPort } from "../support/net";
 import { API_KEY, OWNER_EMAIL } from "./helpers";
 
@@ -86,4 +88,16 @@ export async function startChildServer(dataDir: string, options: ChildOptions = 
       }
     },
   };
+}
+
+/**
+ * `npm run messages -- <args>` on a DATA_DIR (or with this environment: DATA_DIR, REDIS_URL):
+ * resolves with its stdout and stderr, rejects with its exit `code`, stdout and stderr.
+ */
+export function messagesCli(target: string | Record<string, string>, ...args: string[]) {
+  const env = typeof target === "string" ? { DATA_DIR: target } : target;
+  return promisify(execFile)(process.execPath, ["--import", "tsx", "server/cli/messages-cli.ts", ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", ...env },
+  });
 }

@@ -20,10 +20,10 @@ import {
   mailJobs,
   parseMail,
   post,
+  postForm,
   queueSettled,
   serverPool,
   staticDir,
-  type TestServer,
   useSmtp,
   validMessage,
 } from "./helpers";
@@ -49,19 +49,6 @@ beforeAll(async () => {
     "contact/index.html": TEMPLATE,
   });
 });
-
-/** What a browser sends for the form: urlencoded fields and the page's Origin. */
-function postForm(
-  server: TestServer,
-  fields: Record<string, string>,
-  headers: Record<string, string> = { origin: server.url },
-): Promise<Response> {
-  return fetch(`${server.url}/contact`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields),
-  });
-}
 
 type Element = DefaultTreeAdapterMap["element"];
 

@@ -18,7 +18,7 @@ const DEPLOY = join(ROOT, "deploy");
 const dockerfile = readFileSync(join(DEPLOY, "Dockerfile"), "utf8");
 
 interface Service {
-  build?: { context: string; dockerfile: string };
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
   env_file?: { path: string; required?: boolean }[];
   image?: string;
   command?: string[];
@@ -51,10 +51,16 @@ function dockerEnv(): Record<string, string> {
  * README's command passes the root `.env`; Compose would otherwise look in deploy/).
  */
 function interpolate(value: string, variables: Record<string, string | undefined>): string {
-  return value.replace(/\$\{(\w+)(?::-([^}]*))?\}/g, (_all, name: string, fallback?: string) => {
-    const given = variables[name];
-    return given === undefined || given === "" ? (fallback ?? "") : given;
-  });
+  // The innermost first, so that a default may itself be `${OTHER:-...}`.
+  const innermost = /\$\{(\w+)(?::-([^${}]*))?\}/;
+  let result = value;
+  while (innermost.test(result)) {
+    result = result.replace(innermost, (_all, name: string, fallback?: string) => {
+      const given = variables[name];
+      return given === undefined || given === "" ? (fallback ?? "") : given;
+    });
+  }
+  return result;
 }
 
 /** What the container's process sees: the image's ENV, then `env_file`, then `environment` (Compose's order). */
@@ -118,6 +124,26 @@ describe("compose.yaml", () => {
       expect(redisUrl.port).toBe("6379");
       // Caddy is the one proxy in front: the rate limit must count visitors, not Caddy.
       expect(config.trustProxy).toBe(1);
+    }
+  });
+
+  test("the image's page is built with the key and notify address its server checks, from the same .env", () => {
+    for (const name of APPS) {
+      const service = compose.services[name] as Service;
+      const args = Object.fromEntries(
+        Object.entries(service.build?.args ?? {}).map(([arg, value]) => [
+          arg,
+          interpolate(value, copiedDotenv),
+        ]),
+      );
+      const config = loadConfig(containerEnv(service, copiedDotenv));
+      // What the server compares at start (a production start stops on a mismatch).
+      expect(args.VITE_NOTIFY_API_KEY).toBe(config.apiKey);
+      expect(args.VITE_NOTIFY_URL ?? "").toBe(config.client.notifyUrl);
+      expect(args.VITE_SITE_URL).toBe(config.client.siteUrl);
+      // A .env that sets VITE_NOTIFY_API_KEY builds the page with that key (API_KEY must then be the same).
+      const own = { ...copiedDotenv, VITE_NOTIFY_API_KEY: "the-page-key-123" };
+      expect(interpolate(service.build?.args?.VITE_NOTIFY_API_KEY ?? "", own)).toBe("the-page-key-123");
     }
   });
 

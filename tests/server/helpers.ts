@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { loadConfig } from "../../server/config";
+import { CONTACT_FORM_PATH } from "../../server/contact/form-route";
 import { buildServer, type ServerOverrides } from "../../server/http/build-server";
 import { MAIL_DIR } from "../../server/mail/mailer";
 import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../../src/shared/contact/protocol";
@@ -178,6 +179,19 @@ export function post(
     method: "POST",
     headers,
     body: options.raw ?? JSON.stringify(body),
+  });
+}
+
+/** What a browser sends for the no-JavaScript form: urlencoded fields and the page's Origin. */
+export function postForm(
+  server: { url: string },
+  fields: Record<string, string>,
+  headers: Record<string, string> = { origin: server.url },
+): Promise<Response> {
+  return fetch(`${server.url}${CONTACT_FORM_PATH}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
   });
 }
 

@@ -4,15 +4,13 @@
  * with the same Message-ID, across a restart; a 5xx fails it for good until `retry`; past
  * ALERT_LIMIT the owner gets one digest. Real SQLite, real HTTP on loopback.
  */
-import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { promisify } from "node:util";
 import type { FastifyBaseLogger } from "fastify";
 import { createMailQueue, GIVE_UP_AFTER_MS, retryDelay } from "../../server/mail/mail-queue";
 import { createMailer } from "../../server/mail/mailer";
 import { openDatabase } from "../../server/store/database";
 import { createSqliteMailJobStore } from "../../server/store/sqlite-stores";
-import { ROOT } from "./child-server";
+import { messagesCli } from "./child-server";
 import {
   MESSAGES_PATH,
   mailJobs,
@@ -20,6 +18,7 @@ import {
   OWNER_EMAIL,
   parseMail,
   post,
+  postForm,
   serverPool,
   tempDir,
   useSmtp,
@@ -32,13 +31,6 @@ const silent = { error() {}, warn() {}, info() {} } as unknown as FastifyBaseLog
 
 async function messageIds(): Promise<(string | undefined)[]> {
   return Promise.all(smtp.arrivals.map(async (mail) => (await parseMail(mail.raw)).messageId));
-}
-
-function messagesCli(dataDir: string, ...args: string[]) {
-  return promisify(execFile)(process.execPath, ["--import", "tsx", "server/cli/messages-cli.ts", ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
-  });
 }
 
 describe("the queue itself", () => {
@@ -108,6 +100,52 @@ describe("the queue itself", () => {
         .toBe(1);
       expect((await parseMail(smtp.arrivals[0]?.raw ?? "")).subject).toBe("1 more portfolio message");
       expect(mailJobs(dataDir)).toMatchObject([{ state: "pending", digest: 1, attempts: 1 }]);
+    } finally {
+      await close();
+    }
+  });
+
+  test("past the limit, one digest mail when the window ends lists every message, however many", async () => {
+    const dataDir = await tempDir();
+    const { queue, close } = await queueOn(dataDir, Date.now, { max: 0, windowMs: 1_000 });
+    try {
+      const senders = Array.from({ length: 45 }, (_, index) => ({
+        ...validMessage,
+        name: `Sender ${index}`,
+        email: `sender${index}@example.com`,
+      }));
+      for (const [index, sender] of senders.entries()) await queue.notify(`flood-${index}`, sender);
+      await queue.run(); // each waits for its window's end
+      expect(smtp.arrivals).toHaveLength(0);
+      const due = Math.max(...mailJobs(dataDir).map((job) => job.next_attempt_at ?? 0));
+      // Once every one of them is due, a single pass sends them.
+      await expect.poll(() => Date.now(), { timeout: 10_000 }).toBeGreaterThan(due);
+      await queue.run();
+      expect(mailJobs(dataDir).map((job) => job.state)).toEqual(senders.map(() => "sent"));
+      expect(smtp.arrivals).toHaveLength(1);
+      const digest = await parseMail(smtp.arrivals[0]?.raw ?? "");
+      expect(digest.subject).toBe("45 more portfolio messages");
+      for (const sender of senders) expect(digest.text).toContain(`${sender.name} <${sender.email}>`);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a failed alert does not use the window's ALERT_LIMIT: the next message still gets its own alert", async () => {
+    const dataDir = await tempDir();
+    const { queue, close } = await queueOn(dataDir, Date.now, { max: 1, windowMs: 86_400_000 });
+    try {
+      smtp.answer = 451;
+      await queue.notify("turned-away", validMessage);
+      await queue.run();
+      smtp.answer = "accept";
+      await queue.notify("next", { ...validMessage, name: "Bea" });
+      await queue.run();
+      expect(mailJobs(dataDir)).toMatchObject([
+        { key: "turned-away", state: "pending", digest: 0, attempts: 1 },
+        { key: "next", state: "sent", digest: 0 },
+      ]);
+      expect((await parseMail(smtp.mails[0]?.raw ?? "")).subject).toBe("New portfolio message from Bea");
     } finally {
       await close();
     }
@@ -216,6 +254,24 @@ describe("through the server", () => {
     expect(smtp.mails).toHaveLength(1);
   });
 
+  test("list shows a mail waiting for its next attempt: when, and why the last one failed", async () => {
+    const server = await serve({ MAIL_RETRY_MS: "60000" });
+    const id = randomUUID();
+    smtp.answer = 451;
+    expect((await post(server.url, MESSAGES_PATH, { id, ...validMessage })).status).toBe(201);
+    const { id: _, ...body } = { id, ...validMessage };
+    expect((await post(server.url, NOTIFY_PATH, body, { headers: { "idempotency-key": id } })).status).toBe(
+      200,
+    );
+    await expect.poll(() => mailJobs(server.dataDir)[0]?.attempts).toBe(1);
+    const next = new Date(mailJobs(server.dataDir)[0]?.next_attempt_at ?? 0).toISOString();
+    const listed = await messagesCli(server.dataDir, "list");
+    expect(listed.stdout).toContain(
+      `${id}  ${validMessage.name} <${validMessage.email}>  mail pending, next attempt ${next} (451 Try again later)`,
+    );
+    expect(listed.stderr).toContain("mail: 1 pending, 0 failed.");
+  });
+
   test("a 5xx fails for good: /healthz and list say so, retry sends it once", async () => {
     const server = await serve({ MESSAGE_RETENTION_DAYS: "0" });
     const id = randomUUID();
@@ -245,6 +301,23 @@ describe("through the server", () => {
     expect((await messagesCli(server.dataDir, "list")).stdout).toContain(
       `${id}  ${validMessage.name} <${validMessage.email}>  mailed`,
     );
+  });
+
+  test("ALERT_LIMIT counts the alerts of both endpoints: the JSON API's and the no-JavaScript form's", async () => {
+    // A day's window: both messages fall into one (unless the test runs across midnight UTC).
+    const server = await serve({ ALERT_LIMIT: "1/1d" });
+    expect((await post(server.url, NOTIFY_PATH, validMessage)).status).toBe(200);
+    await smtp.arrived(1);
+    const form = { name: "Fay", email: "fay@example.com", message: "Sent without JavaScript." };
+    expect((await postForm(server, form)).status).toBe(200);
+    // The form's message is stored, and its mail waits for the window's digest.
+    await expect
+      .poll(() => mailJobs(server.dataDir).map((job) => [job.state, job.digest]))
+      .toEqual([
+        ["sent", 0],
+        ["pending", 1],
+      ]);
+    expect(smtp.arrivals).toHaveLength(1);
   });
 
   test("ALERT_LIMIT: past the window's count, one digest when the window ends lists every sender", async () => {

@@ -3,14 +3,13 @@
  * it prints is safe on a terminal, and an import is checked line by line and taken whole or not
  * at all.
  */
-import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import { stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { DATABASE_FILE } from "../../server/store/database";
 import { Database } from "../../server/store/sqlite-driver";
-import { ROOT } from "./child-server";
+import { messagesCli } from "./child-server";
 import {
   MESSAGES_PATH,
   mailFiles,
@@ -23,15 +22,6 @@ import {
   tempDir,
   validMessage,
 } from "./helpers";
-
-const run = promisify(execFile);
-
-function messagesCli(dataDir: string, ...args: string[]) {
-  return run(process.execPath, ["--import", "tsx", "server/cli/messages-cli.ts", ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
-  });
-}
 
 const { serve } = serverPool();
 
@@ -175,7 +165,7 @@ test.each([
   expect(failure?.code).toBe(1);
   expect(failure?.stderr).toContain(`${file}, line 2: ${reason}`);
   expect(failure?.stderr).toContain("Nothing was imported.");
-  expect(storedMessages(dataDir)).toEqual([]);
+  expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(false);
 });
 
 test("import refuses a known id with other fields, and imports nothing", async () => {
@@ -221,9 +211,17 @@ test("list and export never write a control character a visitor typed to the ter
   expect(JSON.parse(exported.stdout)).toMatchObject({ name: hostile.name, message: hostile.message });
 });
 
-test("a wrong command or option prints the usage and exits with 2", async () => {
+test("a wrong command or option prints the usage, exits with 2 and creates no database", async () => {
   const dataDir = await tempDir();
-  const runs = [["frobnicate"], ["delete"], ["purge", "--older-than", "soon"]].map(async (args) => {
+  const wrong = [
+    ["frobnicate"],
+    ["delete"],
+    ["delete", "--email", "nobody"],
+    ["purge", "--older-than", "soon"],
+    ["import", join(dataDir, "missing.jsonl")],
+  ];
+  // At once, on one DATA_DIR that has no database yet.
+  const runs = wrong.map(async (args) => {
     const failure = await messagesCli(dataDir, ...args).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
@@ -232,6 +230,7 @@ test("a wrong command or option prints the usage and exits with 2", async () => 
     expect(failure?.stderr).toContain("Usage: npm run messages -- <command>");
   });
   await Promise.all(runs);
+  expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(false);
 });
 
 test("a messages.jsonl of the first version stops the start with the command that imports it", async () => {

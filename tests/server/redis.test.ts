@@ -9,8 +9,10 @@ import { resolve } from "node:path";
 import { Redis } from "ioredis";
 import { loadConfig } from "../../server/config";
 import { SENT_MESSAGE } from "../../server/contact/api-routes";
+import { formMessageId } from "../../server/contact/form-route";
 import { LOCAL_MESSAGES_WARNING } from "../../server/http/build-server";
 import { SHARED_STATE_UNAVAILABLE_MESSAGE } from "../../server/store/shared-state";
+import { messagesCli } from "./child-server";
 import {
   API_KEY,
   closedPort,
@@ -18,6 +20,7 @@ import {
   NOTIFY_PATH,
   OWNER_EMAIL,
   post,
+  postForm,
   serverPool,
   startServer,
   type TestServer,
@@ -120,16 +123,25 @@ async function childInstance(env: Record<string, string>): Promise<ChildInstance
   };
 }
 
-/** The state of a mail job as the instances share it in Redis ("pending", "sent", "failed"). */
-async function jobState(key: string): Promise<string | undefined> {
+/** Runs `use` on a connection of its own to the instances' Redis (their key prefix). */
+async function withRedis<T>(use: (client: Redis) => Promise<T>): Promise<T> {
   const client = new Redis(redis.url, { keyPrefix: "portfolio:", lazyConnect: true });
   try {
     await client.connect();
-    const raw = await client.get(`job:${key}`);
-    return raw === null ? undefined : (JSON.parse(raw) as { state: string }).state;
+    return await use(client);
   } finally {
     client.disconnect();
   }
+}
+
+/** A mail job as the instances share it in Redis: its state ("pending", "sent", "failed"), whether it waits for a digest. */
+async function jobRecord(key: string): Promise<{ state: string; digest?: boolean } | undefined> {
+  const raw = await withRedis((client) => client.get(`job:${key}`));
+  return raw === null ? undefined : (JSON.parse(raw) as { state: string; digest?: boolean });
+}
+
+async function jobState(key: string): Promise<string | undefined> {
+  return (await jobRecord(key))?.state;
 }
 
 beforeAll(async () => {
@@ -171,6 +183,32 @@ test("the same Idempotency-Key sent to both instances at once is mailed once, an
   expect((await notify(b, key, body)).status).toBe(200);
   expect(await jobState(key)).toBe("sent");
   expect(smtp.mails).toHaveLength(1);
+});
+
+test("ALERT_LIMIT is one count for every instance and both endpoints: the window's next alert waits for the digest", async () => {
+  // A day's window: the messages fall into one (unless the test runs across midnight UTC).
+  const [a, b] = await twoInstances({ ALERT_LIMIT: "1/1d", MAIL_RETRY_MS: "3600000" });
+  try {
+    // A mail the mail server turns away for now does not use the window's one alert.
+    smtp.answer = 451;
+    expect((await notify(a, randomUUID(), message())).status).toBe(200);
+    const window = `alerts:${Math.floor(Date.now() / 86_400_000) * 86_400_000}`;
+    await smtp.arrived(1);
+    await expect.poll(() => withRedis((client) => client.get(window))).toBe("0");
+    smtp.answer = "accept";
+    const key = randomUUID();
+    expect((await notify(a, key, message())).status).toBe(200);
+    await expect.poll(() => jobState(key)).toBe("sent");
+    // The other instance, through the no-JavaScript form: stored, and its mail kept for the digest.
+    const form = { name: "Fay", email: "fay@example.com", message: "Sent without JavaScript." };
+    expect((await postForm(b, form)).status).toBe(200);
+    await expect.poll(() => jobRecord(formMessageId(form))).toMatchObject({ state: "pending", digest: true });
+    expect(smtp.arrivals).toHaveLength(2);
+    expect(smtp.mails).toHaveLength(1);
+  } finally {
+    // The digest would be due at midnight: nothing of it may reach the other tests.
+    await withRedis((client) => client.flushall());
+  }
 });
 
 test("Redis stopped mid-run: 503 with Retry-After, /healthz says so, nothing mailed twice, then recovery", async () => {
@@ -276,6 +314,32 @@ test("Redis lost while a mail is on its way: its outcome is kept on disk, writte
   expect(smtp.mails).toHaveLength(1);
 });
 
+test("with REDIS_URL, list shows the mail states kept in Redis, and retry queues a failed mail there", async () => {
+  // A short lease: the server looks for due jobs (the retried one) every second.
+  const server = await serve(LEASE);
+  await healthBecomes(server, 200);
+  const cli = { DATA_DIR: server.dataDir, REDIS_URL: redis.url };
+  const body = message();
+  smtp.answer = 550;
+  expect((await post(server.url, MESSAGES_PATH, body)).status).toBe(201);
+  expect((await notify(server, body.id, body)).status).toBe(200);
+  await expect.poll(() => jobState(body.id)).toBe("failed");
+
+  const listed = await messagesCli(cli, "list");
+  expect(listed.stdout).toContain(
+    `${body.id}  ${body.name} <${body.email}>  mail failed: 550 Mailbox unavailable`,
+  );
+  expect(listed.stderr).toContain("mail: 0 pending, 1 failed.");
+
+  smtp.answer = "accept";
+  expect((await messagesCli(cli, "retry")).stdout).toContain("1 failed mail(s) queued again");
+  await expect.poll(() => jobState(body.id), { timeout: 20_000 }).toBe("sent");
+  expect(smtp.mails).toHaveLength(1);
+  expect((await messagesCli(cli, "list")).stdout).toContain(
+    `${body.id}  ${body.name} <${body.email}>  mailed`,
+  );
+}, 60_000);
+
 test("SIGTERM during a Redis outage: the closing instance waits for Redis, records the mail; no second mail", async () => {
   const other = await serve(LEASE);
   const closing = await childInstance({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE });
@@ -303,6 +367,41 @@ test("SIGTERM during a Redis outage: the closing instance waits for Redis, recor
     expect(closing.output()).toContain("its outcome is kept on disk until Redis is back");
   } finally {
     await closing.kill();
+  }
+}, 60_000);
+
+test("SIGTERM during a Redis outage that outlasts the shutdown wait: the next start records the mail; no second mail", async () => {
+  const dataDir = await tempDir();
+  const env = { SMTP_URL: smtp.url, REDIS_URL: redis.url, DATA_DIR: dataDir, ...LEASE };
+  const closing = await childInstance(env);
+  const key = randomUUID();
+  let restarted: ChildInstance | undefined;
+  try {
+    const inFlight = smtp.holdNext();
+    expect((await notify(closing, key, message())).status).toBe(200);
+    const { release } = await inFlight;
+    await redis.stop();
+    try {
+      await healthBecomes(closing, 503);
+      release();
+      await smtp.arrived(1);
+      const exited = new Promise((done) => closing.child.once("exit", done));
+      closing.child.kill("SIGTERM");
+      // Redis stays away until the instance has given up waiting for it and exited.
+      expect(await exited).toBe(0);
+    } finally {
+      await redis.start();
+    }
+    expect(closing.output()).toContain("its outcome is kept on disk until Redis is back");
+    // In Redis the job is still pending, taken by an instance that is gone.
+    expect(await jobState(key)).toBe("pending");
+
+    restarted = await childInstance(env);
+    await expect.poll(() => jobState(key), { timeout: 20_000 }).toBe("sent");
+    expect(smtp.mails).toHaveLength(1);
+  } finally {
+    await closing.kill();
+    await restarted?.kill();
   }
 }, 60_000);
 

@@ -39,6 +39,8 @@ test("one CSP from the build's settings: the notify origin may be fetched and po
   );
   // The form posted without JavaScript goes to the notify server (VITE_NOTIFY_URL + /contact).
   expect(csp(hosted)).toContain("form-action 'self' https://notify.example.org; ");
+  // firebase.json gets the same policy from the same settings (`npm run build` writes it).
+  expect(expectedFirebaseHeaders({ client: hosted })["Content-Security-Policy"]).toBe(csp(hosted));
 });
 
 test("the generator rewrites a drifted value and refuses a missing header", () => {

@@ -61,6 +61,59 @@ test("a restart waits for the old process to let go of DATA_DIR", async () => {
   expect((await post(next.url, MESSAGES_PATH, { id: randomUUID(), ...validMessage })).status).toBe(201);
 });
 
+test("several processes opening one fresh DATA_DIR at the same moment all get the whole schema", async () => {
+  // The server and the messages CLI, say, on a first start: each creates and migrates the file if
+  // nobody has yet. Each process waits for a line on stdin, so that they all open at once.
+  const dataDir = await tempDir();
+  const openers = Array.from({ length: 6 }, (_, index) => {
+    const opener = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "tests/server/fixtures/open-database.ts",
+        ...(index % 2 === 0 ? ["--checked"] : []),
+      ],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    // One that is gone already cannot read the "go" below.
+    opener.stdin?.on("error", () => {});
+    let stdout = "";
+    let stderr = "";
+    opener.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+      opener.once("close", (code) => resolve({ code, stdout, stderr })),
+    );
+    // Ready to open, or gone before it (the results below then say why).
+    const ready = Promise.race([
+      exited,
+      new Promise<void>((resolve) => {
+        opener.stdout?.on("data", (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.startsWith("ready\n")) resolve();
+        });
+      }),
+    ]);
+    return { opener, ready, exited };
+  });
+  await Promise.all(openers.map(({ ready }) => ready));
+  for (const { opener } of openers) opener.stdin?.end("go\n");
+  const results = await Promise.all(openers.map(({ exited }) => exited));
+
+  expect(results.filter(({ code }) => code !== 0)).toEqual([]);
+  const [first] = results;
+  expect(first?.stdout).toMatch(/^ready\nopened, schema [1-9]\d*\n$/);
+  expect(results.map(({ stdout }) => stdout)).toEqual(results.map(() => first?.stdout));
+  const server = await serve({ DATA_DIR: dataDir });
+  expect((await post(server.url, MESSAGES_PATH, { id: randomUUID(), ...validMessage })).status).toBe(201);
+}, 60_000);
+
 test("a damaged database stops the start, naming the file and how to recover", async () => {
   const dataDir = await tempDir();
   const before = await serve({ DATA_DIR: dataDir });
