@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
+import { brandAssets } from "./build/brand";
 import { clientChunks, compileHints } from "./build/chunks";
 import { imagePlugins } from "./build/images";
 import { prerender } from "./build/prerender";
@@ -19,7 +20,14 @@ export default defineConfig(({ mode }) => {
       react(),
       ...imagePlugins(),
       compileHints(),
-      ...(client ? [siteAddress(client.siteUrl), prerender(client.siteUrl), ...pwa(client)] : []),
+      ...(client
+        ? [
+            siteAddress(client.siteUrl),
+            prerender(client.siteUrl),
+            brandAssets(client.siteUrl),
+            ...pwa(client),
+          ]
+        : []),
     ],
     define: {
       // The parsed configuration, so the bundle carries its values and not the parser

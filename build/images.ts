@@ -14,6 +14,8 @@ import { profile } from "../src/content/profile";
 import { iconSprite } from "./icon-sprite";
 
 const PORTRAIT = "virtual:portrait";
+/** Any image under src/content/images/: imported, it is a `<picture>`'s sources (content-picture.tsx). */
+const CONTENT_IMAGE = /[\\/]src[\\/]content[\\/]images[\\/][^?]+\.(avif|jpe?g|png|svg|webp)$/;
 
 /**
  * A drawing generated from the owner's name (DiceBear's "Notionists" style, CC0): the same name
@@ -65,7 +67,10 @@ function portrait(): Plugin {
 export function imagePlugins(): Plugin[] {
   return [
     iconSprite(),
-    imagetools({ include: /[\\/]src[\\/]content[\\/]images[\\/][^?]+\?.*/ }),
+    imagetools({
+      include: CONTENT_IMAGE,
+      defaultDirectives: new URLSearchParams({ w: "400;800;1200", format: "avif;webp", as: "picture" }),
+    }),
     portrait(),
   ];
 }

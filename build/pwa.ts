@@ -4,7 +4,7 @@
  * adds these plugins for every mode but unit tests.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { HtmlTagDescriptor, Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import type { ClientConfig } from "../src/config/parse-config";
@@ -12,18 +12,17 @@ import { routes } from "../src/config/routes";
 import { appText } from "../src/content/app";
 import { profile } from "../src/content/profile";
 import type { PipelineConfig } from "../src/shared/contact/deps";
+import { appIconFile, INSTALL_SCREENSHOTS, screenshotsCurrent, shortcutIconFile, token } from "./brand";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const pkg = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as { version: string };
 
-/** The one icon every PNG icon is generated from (at build time, with sharp). */
-const APP_ICON = "src/assets/icons/app-icon.svg";
-/** Fills the maskable and Apple icons out to a full square: the middle of the icon's gradient. */
-const ICON_BACKGROUND = "#1e44b1";
-/** The installed app's title bar: the navigation bar's colour in the (default) light theme. */
-const THEME_COLOR = "#e0e7ff";
-/** The splash screen: the page background of the light theme. */
-const BACKGROUND_COLOR = "#ffffff";
+/** The one icon every PNG icon is generated from (at build time, with sharp): build/brand.ts. */
+const APP_ICON = appIconFile();
+/** Fills the maskable and Apple icons out to a full square: the monogram's own accent. */
+const ICON_BACKGROUND = token("color-accent");
+/** The installed app's title bar and splash screen: the page background of the (default) light theme. */
+const THEME_COLOR = token("color-bg");
 
 /** The PNG icons pwaAssets writes to dist/ (the plugin adds only public/ icons to the precache). */
 const GENERATED_ICONS = "{pwa,maskable-icon,apple-touch-icon}-*.png";
@@ -173,7 +172,7 @@ export function pwa(client: ClientConfig) {
         // A shortcut or a link opened while the app runs reuses its window instead of a second one.
         launch_handler: { client_mode: ["navigate-existing", "auto"] },
         theme_color: THEME_COLOR,
-        background_color: BACKGROUND_COLOR,
+        background_color: THEME_COLOR,
         // A professional profile: store listings file it with business apps.
         categories: ["business", "education"],
         shortcuts: appText.shortcuts.map(({ name, shortName, description, url }) => ({
@@ -181,23 +180,18 @@ export function pwa(client: ClientConfig) {
           short_name: shortName,
           description,
           url,
+          icons: [{ src: `/${shortcutIconFile(url)}`, sizes: "96x96", type: "image/png" }],
         })),
-        screenshots: [
-          {
-            src: "/screenshots/skills-wide.png",
-            sizes: "1280x800",
-            type: "image/png",
-            form_factor: "wide",
-            label: appText.screenshotLabels.wide,
-          },
-          {
-            src: "/screenshots/projects-narrow.png",
-            sizes: "390x844",
-            type: "image/png",
-            form_factor: "narrow",
-            label: appText.screenshotLabels.narrow,
-          },
-        ],
+        // Taken by `npm run assets`; left out when they show other content (build/brand.ts).
+        screenshots: screenshotsCurrent()
+          ? INSTALL_SCREENSHOTS.map(({ form, file, width, height, label }) => ({
+              src: `/screenshots/${file}`,
+              sizes: `${width}x${height}`,
+              type: "image/png",
+              form_factor: form,
+              label,
+            }))
+          : [],
       },
       // Icons generated from APP_ICON at build time by @vite-pwa/assets-generator; the manifest's
       // `icons` and the head's apple-touch-icon and theme-color come from it.
@@ -216,8 +210,8 @@ export function pwa(client: ClientConfig) {
         // index.html links the favicon (public/favicon.svg) and the apple-touch-icon itself: the
         // generated links would point at an SVG that is not in public/.
         includeHtmlHeadLinks: false,
-        // The icon lives in src/assets, not in public/: name the generated files from there.
-        integration: { publicDir: resolve(ROOT, "src/assets/icons") },
+        // The icon is not in public/: name the generated files from its own folder.
+        integration: { publicDir: dirname(APP_ICON) },
       },
       injectManifest: {
         globPatterns: [...PRECACHE_GLOBS, ...localResumeGlob()],

@@ -3,8 +3,10 @@ import { profile } from "../content/profile";
 import { escapeHtml } from "../shared/escape-html";
 import { personStructuredData, renderJsonLd } from "./structured-data";
 
-/** The 1200×630 link-preview image in `public/`. */
-export const SHARE_IMAGE = { path: "/og-image.jpg", width: 1200, height: 630 } as const;
+/** The 1200×630 link-preview image, drawn from the content at build time (build/brand.ts). */
+export const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;
+/** What the link-preview image shows, for those who cannot see it. */
+const SHARE_IMAGE_ALT = `${profile.name}, ${profile.jobTitle}`;
 
 export interface PageHead {
   title: string;
@@ -44,12 +46,14 @@ export function renderRobots(robots: string, siteUrl: string | null): string {
 
 /**
  * A prerendered page's head tags: those of `pageHead`, plus, on the home page, the owner as a
- * schema.org `Person` (JSON-LD). Kept apart from `pageHead`, which the browser's entry chunk carries
+ * schema.org `Person` (JSON-LD), and on the not-found page `noindex`. Kept apart from `pageHead`, which the browser's entry chunk carries
  * (the layout keeps the head current, ./use-page-head.ts).
  */
 export function renderPageHead(key: RouteId, siteUrl: string | null): string {
   const tags = renderHeadTags(pageHead(key, siteUrl));
-  return key === "home" ? `${tags}\n    ${renderJsonLd(personStructuredData(siteUrl))}` : tags;
+  if (key === "home") return `${tags}\n    ${renderJsonLd(personStructuredData(siteUrl))}`;
+  // The not-found page is also a file (404.html) that a host may serve at its own address.
+  return key === "notFound" ? `${tags}\n    <meta name="robots" content="noindex" />` : tags;
 }
 
 /** The head tags as HTML, for prerendered pages. The client keeps them current with `usePageHead`. */
@@ -61,7 +65,7 @@ export function renderHeadTags(head: PageHead): string {
         meta("property", "og:image", head.image),
         meta("property", "og:image:width", String(SHARE_IMAGE.width)),
         meta("property", "og:image:height", String(SHARE_IMAGE.height)),
-        meta("property", "og:image:alt", `${profile.name}: portfolio`),
+        meta("property", "og:image:alt", SHARE_IMAGE_ALT),
       ]
     : [];
   return [
@@ -78,6 +82,7 @@ export function renderHeadTags(head: PageHead): string {
     meta("name", "twitter:title", head.title),
     meta("name", "twitter:description", head.description),
     head.image ? meta("name", "twitter:image", head.image) : "",
+    head.image ? meta("name", "twitter:image:alt", SHARE_IMAGE_ALT) : "",
   ]
     .filter(Boolean)
     .join("\n    ");

@@ -1,27 +1,27 @@
 /**
  * A picture from `src/content/images/` (a project's cover, the owner's photo), as the build made it
  * (build/images.ts): AVIF and WebP at three widths, chosen by the browser from `sizes`, with the
- * file's own width and height so that the page does not shift while it loads.
+ * file's own width and height so that the page does not shift while it loads. Each page imports its
+ * own folder's files (`import.meta.glob`), so no page carries another's addresses.
  */
-interface Picture {
+export interface Picture {
   sources: Record<string, string>;
   img: { src: string; w: number; h: number };
 }
 
-const pictures = import.meta.glob<Picture>("../content/images/*.{avif,jpeg,jpg,png,svg,webp}", {
-  eager: true,
-  import: "default",
-  query: { w: "400;800;1200", format: "avif;webp", as: "picture" },
-});
+/** A folder's pictures, by path, as `import.meta.glob` gives them. */
+export type Pictures = Record<string, Picture>;
 
-export function contentPicture(file: string): Picture {
-  const picture = pictures[`../content/images/${file}`];
-  if (!picture) throw new Error(`src/content/images/${file} is named in src/content/ but does not exist`);
+/** The picture of a file the content names, from a page's glob; a clear error when it is missing. */
+export function pictureOf(pictures: Pictures, folder: string, file: string): Picture {
+  const picture = pictures[`${folder}/${file}`];
+  if (!picture)
+    throw new Error(`src/content/images: ${file} is named in src/content/ but is not in ${folder}`);
   return picture;
 }
 
 interface ContentPictureProps {
-  file: string;
+  picture: Picture;
   alt: string;
   /** The picture's width in the layout (`sizes`), e.g. "(min-width: 64rem) 22rem, 100vw". */
   sizes: string;
@@ -29,8 +29,12 @@ interface ContentPictureProps {
   eager?: boolean;
 }
 
-export function ContentPicture({ file, alt, sizes, eager = false }: ContentPictureProps) {
-  const { sources, img } = contentPicture(file);
+export function ContentPicture({
+  picture: { sources, img },
+  alt,
+  sizes,
+  eager = false,
+}: ContentPictureProps) {
   return (
     <picture>
       {Object.entries(sources).map(([format, srcSet]) => (

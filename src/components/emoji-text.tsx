@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PrerenderedSvg } from "./prerendered-svg";
 
 /**
  * Text whose emoji are drawn as images, so that they show on a machine without an emoji font
@@ -8,38 +9,35 @@ import type { ReactNode } from "react";
  * Emoji (flat style, MIT licence). tests/unit/content/content.test.ts fails when the content uses
  * an emoji with no drawing here.
  */
-const drawings = import.meta.glob<string>("../assets/emoji/*.svg", {
+const files = import.meta.glob<string>("../assets/emoji/*.svg", {
   eager: true,
-  query: "?raw",
+  query: "?no-inline",
   import: "default",
 });
+const markups = import.meta.env.SSR
+  ? import.meta.glob<string>("../assets/emoji/*.svg", { eager: true, query: "?raw", import: "default" })
+  : {};
 
 /** The file name of an emoji's drawing: its code points in hex, joined by "-", without FE0F. */
 export function emojiFile(emoji: string): string {
-  return [...emoji]
-    .map((char) => char.codePointAt(0) ?? 0)
-    .filter((point) => point !== 0xfe0f)
-    .map((point) => point.toString(16))
-    .join("-");
+  const points = [...emoji].map((char) => char.codePointAt(0) ?? 0).filter((point) => point !== 0xfe0f);
+  return `../assets/emoji/${points.map((point) => point.toString(16)).join("-")}.svg`;
 }
 
-/** The drawing of an emoji, when there is one. */
-export function emojiDrawing(emoji: string): string | undefined {
-  return drawings[`../assets/emoji/${emojiFile(emoji)}.svg`];
-}
-
+/** Hands, faces, symbols: any emoji (with its variation selectors and joined sequences). */
 export const EMOJI = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic})*/gu;
 
 export function EmojiText({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(EMOJI)) {
-    const drawing = emojiDrawing(match[0]);
-    if (!drawing) continue;
-    parts.push(text.slice(last, match.index));
+    const file = emojiFile(match[0]);
+    const src = files[file];
+    if (!src) continue;
     parts.push(
+      text.slice(last, match.index),
       <span key={match.index} className="emoji">
-        <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: drawing }} />
+        <PrerenderedSvg className="emoji__drawing" markup={markups[file] ?? null} src={src} />
         <span className="visually-hidden">{match[0]}</span>
       </span>,
     );

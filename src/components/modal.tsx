@@ -55,9 +55,12 @@ export function Modal({ open, onClose, title, children, returnFocusTo }: ModalPr
       }}
     >
       <div className="modal__body">
-        <h2 id={titleId} className="modal__title">
-          {title}
-        </h2>
+        {/* A closed dialog has no title yet: no empty heading in the page. */}
+        {title && (
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
+        )}
         <div id={contentId} className="modal__content">
           {children}
         </div>

@@ -11,9 +11,9 @@ export const appText = {
     { name: "Projects", shortName: "Projects", description: "See my projects", url: routes.projects.path },
     { name: "Contact", shortName: "Contact", description: "Send me a message", url: routes.contact.path },
   ],
-  /** Captions of the manifest's screenshots (`public/screenshots/`), read out by install dialogs. */
+  /** Captions of the manifest's screenshots (`npm run assets` takes them), read out by install dialogs. */
   screenshotLabels: {
-    wide: `The skills of ${profile.name}`,
+    wide: `The home page of ${profile.name}`,
     narrow: `The projects of ${profile.name}, on a phone`,
   },
   /** Sent along with the site's address by the Share button (`navigator.share`). */

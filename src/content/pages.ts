@@ -9,17 +9,19 @@ export interface PageText {
 
 /**
  * Every page's title and description, by route id (`src/config/routes.ts`): what search engines,
- * link previews and the route announcement say. Owner-specific, so it lives with the owner's content.
+ * link previews and the route announcement say. The descriptions are made from the profile, so that
+ * they follow the owner's own name and role (they are in every page's script: the profile is there
+ * anyway, the lists of skills and projects are not).
  */
 export const pageText = {
   home: { title: "Home", description: profile.description },
   skills: {
     title: "Skills",
-    description: `The languages, frameworks and tools ${profile.name} works with, from C++ and Python to React, Node.js and Flutter.`,
+    description: `The languages, frameworks and tools that ${profile.name}, ${profile.jobTitle.toLowerCase()}, works with.`,
   },
   projects: {
     title: "Projects",
-    description: `Projects by ${profile.name}: full-stack MERN apps, a notes app, a news reader, an MCQ practice platform and more.`,
+    description: `Projects by ${profile.name}: what each one does, what it is built with, and where to see it.`,
   },
   contact: {
     title: "Contact",

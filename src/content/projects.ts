@@ -1,7 +1,7 @@
 import type { Project } from "./types";
 
 /**
- * The placeholder's covers (`image`, in `src/content/images/`) are drawings of each app's main screen,
+ * The placeholder's covers (`image`, in `src/content/images/projects/`) are drawings of each app's main screen,
  * with no text: replace them with screenshots of your own projects.
  */
 export const projects: readonly Project[] = [

@@ -33,6 +33,8 @@ export interface Profile {
    * only repeats the heading. Without one, the home page shows a drawing generated from `name`.
    */
   photo?: { file: string; alt: string };
+  /** The app icon and favicon: an SVG in `src/content/images/`. Without one, the initials of `name`. */
+  icon?: string;
 }
 
 export interface SkillIcon {
@@ -56,7 +58,7 @@ export interface Project {
   desc: readonly string[];
   link: string;
   /**
-   * The card's cover: a file in `src/content/images/` (a screenshot, 16:10 fits best; the build
+   * The card's cover: a file in `src/content/images/projects/` (a screenshot, 16:10 fits best; the build
    * makes AVIF and WebP at three widths). Without one the card shows the title's initials on a
    * pattern.
    */

@@ -23,7 +23,7 @@ describe("the public address at build time", () => {
   it("warns, naming VITE_SITE_URL, when a build has no public address", async () => {
     expect(await buildWarnings(null)).toEqual([MISSING_SITE_URL_WARNING]);
     expect(MISSING_SITE_URL_WARNING).toContain("VITE_SITE_URL");
-    expect(await buildWarnings("https://aarav.example.dev")).toEqual([]);
+    expect(await buildWarnings("https://portfolio.example.dev")).toEqual([]);
   });
 
   it("without it, head tags name no address and robots.txt points to no sitemap", () => {
@@ -37,7 +37,7 @@ describe("the public address at build time", () => {
   });
 
   it("with it, every address is absolute on it", () => {
-    const site = "https://aarav.example.dev";
+    const site = "https://portfolio.example.dev";
     expect(renderPageHead("skills", site)).toContain(
       `<link rel="canonical" href="${site}${pages.skills.path}" />`,
     );

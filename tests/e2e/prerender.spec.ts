@@ -1,3 +1,4 @@
+import { SHARE_IMAGE } from "../../src/app/page-head";
 import { routes } from "../../src/config/routes";
 import { profile } from "../../src/content/profile";
 import { projects } from "../../src/content/projects";
@@ -5,12 +6,23 @@ import { BOOT_SCRIPT } from "../../src/shared/boot-script";
 import { expect, test } from "./fixtures";
 import { builtSiteUrl } from "./share-helpers";
 
+/** The headings of a page's HTML, with their text (tags stripped, entities of the text decoded). */
+function headings(html: string): { level: number; text: string }[] {
+  return [...html.matchAll(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g)].map((match) => ({
+    level: Number(match[1]),
+    text: (match[2] ?? "")
+      .replace(/<[^>]+>/g, "")
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, "&"),
+  }));
+}
+
 /** Each page as a crawler or a browser with JavaScript off receives it. */
 const ROUTES = [
-  { path: "/", key: "home", h1: profile.greeting.replace(/'/g, "&#x27;"), status: 200 },
-  { path: "/skills", key: "skills", h1: "Skills &amp; Technologies", status: 200 },
+  { path: "/", key: "home", h1: profile.greeting, status: 200 },
+  { path: "/skills", key: "skills", h1: "Skills & Technologies", status: 200 },
   { path: "/project", key: "projects", h1: "PROJECTS", status: 200 },
-  { path: "/contact", key: "contact", h1: "Let&#x27;s Talk", status: 200 },
+  { path: "/contact", key: "contact", h1: "Let's Talk", status: 200 },
   { path: "/no/such/page", key: "notFound", h1: "Page not found", status: 404 },
 ] as const;
 
@@ -25,10 +37,19 @@ test.describe("prerendered pages", () => {
       expect(html).toContain(
         `<meta name="description" content="${page.description.replace(/'/g, "&#x27;")}"`,
       );
-      expect(html).toMatch(new RegExp(`<h1[^>]*>${route.h1.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</h1>`));
+      expect(
+        headings(html)
+          .filter((heading) => heading.level === 1)
+          .map((heading) => heading.text),
+      ).toEqual([route.h1]);
+      // No empty heading anywhere (a closed dialog's title included).
+      expect(headings(html).filter((heading) => heading.text.trim() === "")).toEqual([]);
+      // The not-found page is also a file (404.html) a host may serve with 200: never indexed.
+      expect(html.includes('<meta name="robots" content="noindex" />')).toBe(route.key === "notFound");
       // Absolute address tags only with VITE_SITE_URL (site-url.spec.ts checks both builds).
       if (builtSiteUrl) {
-        expect(html).toContain(`<meta property="og:image" content="${builtSiteUrl}/og-image.jpg"`);
+        expect(html).toContain(`<meta property="og:image" content="${builtSiteUrl}${SHARE_IMAGE.path}"`);
+        expect(html).toMatch(/<meta name="twitter:image:alt" content="[^"]+"/);
         expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
       } else {
         expect(html).toContain('<meta name="twitter:card" content="summary"');
@@ -46,21 +67,15 @@ test.describe("prerendered pages", () => {
     });
   }
 
-  test("the link-preview image is 1200×630", async ({ request }) => {
-    const response = await request.get("/og-image.jpg");
+  test("the link-preview image is a 1200×630 PNG", async ({ request }) => {
+    const response = await request.get(SHARE_IMAGE.path);
     expect(response.ok()).toBe(true);
     const bytes = await response.body();
-    // JPEG: find the start-of-frame marker and read height and width.
-    let offset = 2;
-    while (
-      offset < bytes.length &&
-      !(bytes[offset] === 0xff && (bytes[offset + 1] ?? 0) >= 0xc0 && (bytes[offset + 1] ?? 0) <= 0xc2)
-    ) {
-      offset += 2 + bytes.readUInt16BE(offset + 2);
-    }
-    expect({ height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) }).toEqual({
-      width: 1200,
-      height: 630,
+    // PNG: the IHDR chunk's width and height follow the signature and the chunk header.
+    expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }).toEqual({
+      width: SHARE_IMAGE.width,
+      height: SHARE_IMAGE.height,
     });
   });
 

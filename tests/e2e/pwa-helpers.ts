@@ -6,11 +6,12 @@ import type { Page } from "@playwright/test";
 
 export { expectNoAxeViolations } from "./fixtures";
 
+import { profile } from "../../src/content/profile";
 import { ROOT } from "./server";
 
 /** Every route and the heading it shows; the last one is a path the app does not know. */
 export const PWA_ROUTES = [
-  { path: "/", heading: /^Hi, I'm/ },
+  { path: "/", heading: profile.greeting },
   { path: "/skills", heading: "Skills & Technologies" },
   { path: "/project", heading: "PROJECTS" },
   { path: "/contact", heading: "Let's Talk" },

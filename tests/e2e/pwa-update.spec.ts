@@ -54,11 +54,8 @@ test.describe("a new version", () => {
       // inlined stylesheet; the component's must come after the base's).
       const reloadStyle = await prompt
         .getByRole("button", { name: "Reload", exact: true })
-        .evaluate((button) => ({
-          padding: getComputedStyle(button).padding,
-          size: getComputedStyle(button).fontSize,
-        }));
-      expect(reloadStyle).toEqual({ padding: "7px 16px", size: "15px" });
+        .evaluate((button) => ({ padding: getComputedStyle(button).padding }));
+      expect(reloadStyle.padding).toBe("7px 16px");
 
       // Nothing reloads by itself, not while the visitor types.
       await page.evaluate(() => {

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SHARE_IMAGE } from "../../src/app/page-head";
 import { routes as pages } from "../../src/config/routes";
 import { profile } from "../../src/content/profile";
 import { QR_CODE_FILE } from "../../src/features/share/qr-code-file";
@@ -45,7 +46,7 @@ test.describe("the public address (VITE_SITE_URL)", () => {
   test("set: canonical, og:url, og:image and the sitemap are absolute on it; the QR code is built in", async ({
     page,
   }) => {
-    const site = "https://aarav.example.dev";
+    const site = "https://portfolio.example.dev";
     const outDir = mkdtempSync(join(tmpdir(), "portfolio-site-url-"));
     try {
       const build = spawnSync(
@@ -66,7 +67,7 @@ test.describe("the public address (VITE_SITE_URL)", () => {
               ? "index.html"
               : `${info.path.slice(1)}/index.html`;
         const html = built[file] ?? "";
-        expect(html, key).toContain(`<meta property="og:image" content="${site}/og-image.jpg" />`);
+        expect(html, key).toContain(`<meta property="og:image" content="${site}${SHARE_IMAGE.path}" />`);
         if (info.path === null) {
           expect(html, key).not.toContain('rel="canonical"');
         } else {

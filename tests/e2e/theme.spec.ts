@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, pageSettled, switchAnimated, test, themeSwitch } from "./fixtures";
+import { ROOT } from "./server";
 
 type Page = import("@playwright/test").Page;
 
@@ -14,19 +17,30 @@ const colours = (page: Page) =>
     };
   });
 
-/** The two themes' palettes as the browser computes them (src/app/global.css). */
-const LIGHT = {
-  navBg: "rgb(224, 231, 255)",
-  navText: "rgb(30, 27, 75)",
-  bodyBg: "rgb(255, 255, 255)",
-  bodyText: "rgb(15, 23, 42)",
-};
-const DARK = {
-  navBg: "rgb(2, 6, 23)",
-  navText: "rgb(226, 232, 240)",
-  bodyBg: "rgb(15, 23, 42)",
-  bodyText: "rgb(226, 232, 240)",
-};
+/** A theme's page and navigation-bar colours as the browser computes them, from src/app/tokens.css. */
+function palette(theme: "light" | "dark") {
+  const css = readFileSync(join(ROOT, "src/app/tokens.css"), "utf8");
+  const block = css.slice(css.indexOf(`[data-theme="${theme}"] {`));
+  const token = (name: string) => {
+    const value = new RegExp(`--${name}:\\s*([^;]+);`).exec(block)?.[1] ?? "";
+    const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(value);
+    if (hex)
+      return `rgb(${hex
+        .slice(1)
+        .map((pair) => Number.parseInt(pair, 16))
+        .join(", ")})`;
+    const [r, g, b, a] = value.match(/[\d.]+/g) ?? [];
+    return `rgba(${r}, ${g}, ${b}, ${a})`;
+  };
+  return {
+    navBg: token("color-nav"),
+    navText: token("color-text"),
+    bodyBg: token("color-bg"),
+    bodyText: token("color-text"),
+  };
+}
+const LIGHT = palette("light");
+const DARK = palette("dark");
 
 /** Where the animation's knob is drawn, as a share of the switch's width (0 = left edge, 1 = right). */
 const knobPosition = (page: Page) =>

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { ContentPicture } from "../../components/content-picture";
+import { ContentPicture, type Pictures, pictureOf } from "../../components/content-picture";
 import { ExternalLink } from "../../components/external-link";
 import { ArrowIcon } from "../../components/icons";
 import { projects } from "../../content/projects";
@@ -13,6 +13,11 @@ const COVER_SIZES = {
   other: "(min-width: 72rem) 23rem, (min-width: 64rem) 30vw, (min-width: 40rem) 48vw, calc(100vw - 2rem)",
 };
 const FALLBACK_HUES = 6;
+const COVERS = "../../content/images/projects";
+const covers: Pictures = import.meta.glob("../../content/images/projects/*.{avif,jpeg,jpg,png,svg,webp}", {
+  eager: true,
+  import: "default",
+});
 
 export default function Projects() {
   return (
@@ -41,7 +46,7 @@ function ProjectCard({ project, featured }: { project: Project; featured: boolea
       <div className="project-card__cover">
         {project.image ? (
           <ContentPicture
-            file={project.image}
+            picture={pictureOf(covers, COVERS, project.image)}
             alt=""
             sizes={featured ? COVER_SIZES.featured : COVER_SIZES.other}
             eager={featured}

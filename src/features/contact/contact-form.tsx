@@ -75,7 +75,13 @@ export function ContactForm() {
           className="button button--primary contact-form__submit"
           aria-disabled={submitting}
         >
-          {submitting ? <LoadingAnimation label="Sending your message" /> : <EmojiText text="Say Hello 👋" />}
+          {submitting ? (
+            <LoadingAnimation label="Sending your message" />
+          ) : (
+            <span>
+              <EmojiText text="Say Hello 👋" />
+            </span>
+          )}
         </button>
       </form>
       <Modal

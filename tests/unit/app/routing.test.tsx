@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { profile } from "../../../src/content/profile";
 import { renderApp } from "../render-app";
 
 // Client-side navigations load page chunks and the slide-in (framer-motion) on first use: slow on a busy machine.
 describe("routing", { timeout: 15_000 }, () => {
   it.each([
-    ["/", "heading", /Hi, I'm/, "Home"],
+    ["/", "heading", profile.greeting, "Home"],
     ["/skills", "heading", "Skills & Technologies", "Skills"],
     ["/project", "heading", "PROJECTS", "Projects"],
     ["/contact", "heading", "Let's Talk", "Contact"],

@@ -1,3 +1,8 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { EMOJI, emojiFile } from "../../../src/components/emoji-text";
+import { appText } from "../../../src/content/app";
+import { pageText } from "../../../src/content/pages";
 import { profile } from "../../../src/content/profile";
 import { projects } from "../../../src/content/projects";
 import { skills } from "../../../src/content/skills";
@@ -37,5 +42,33 @@ describe("content", () => {
     expect(profile.bio.length).toBeGreaterThan(0);
     for (const text of [profile.name, profile.brand, profile.greeting, profile.description, ...profile.bio])
       expect(text.trim()).not.toBe("");
+  });
+
+  it("names only images that exist in src/content/images/", () => {
+    const images = join(import.meta.dirname, "../../../src/content/images");
+    for (const project of projects) {
+      if (project.image)
+        expect(existsSync(join(images, "projects", project.image)), project.image).toBe(true);
+    }
+    for (const file of [profile.photo?.file, profile.icon]) {
+      if (file) expect(existsSync(join(images, file)), file).toBe(true);
+    }
+  });
+
+  it("uses only emoji that have a drawing in src/assets/emoji/ (they show without an emoji font)", () => {
+    const texts = [
+      ...Object.values(profile).flat(),
+      ...projects.flatMap((project) => [project.title, ...project.tech, ...project.desc]),
+      ...skills.map((skill) => skill.name),
+      ...Object.values(pageText).flatMap((page) => [page.title, page.description]),
+      JSON.stringify(appText),
+    ].filter((text): text is string => typeof text === "string");
+    const emoji = texts.flatMap((text) => text.match(EMOJI) ?? []);
+    for (const found of emoji) {
+      const file = join(import.meta.dirname, "../../../src/components", emojiFile(found));
+      expect(existsSync(file), `${found}: add its drawing as src/assets/emoji/${file.split("/").pop()}`).toBe(
+        true,
+      );
+    }
   });
 });

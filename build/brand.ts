@@ -1,0 +1,233 @@
+/**
+ * Every picture of the owner, made from the content at build time so that a rebrand never ships the
+ * old owner: the app icon and the favicon (the name's initials, unless `profile.icon` names the
+ * owner's own SVG), and the link-preview image (name, role, description and portrait). Text is drawn
+ * as the site's own typefaces' outlines (fontkit), so the pictures need no installed font, and
+ * colours are read from the design tokens (src/app/tokens.css).
+ *
+ * The install dialog's screenshots of the pages need a browser: `npm run assets` takes them
+ * (bench/assets.ts) and records which content they show; a build whose content differs leaves them
+ * out, with a warning, rather than show another owner.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import * as fontkit from "fontkit";
+import sharp from "sharp";
+import type { Plugin } from "vite";
+import { SHARE_IMAGE } from "../src/app/page-head";
+import { routes } from "../src/config/routes";
+import { appText } from "../src/content/app";
+import { profile } from "../src/content/profile";
+import { initials } from "../src/lib/initials";
+import { portraitSvg } from "./images";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const CONTENT = join(ROOT, "src/content");
+export const SCREENSHOTS = join(ROOT, "src/assets/screenshots");
+const FONTS = {
+  display:
+    "node_modules/@fontsource-variable/bricolage-grotesque/files/bricolage-grotesque-latin-wght-normal.woff2",
+  mono: "node_modules/@fontsource-variable/geist-mono/files/geist-mono-latin-wght-normal.woff2",
+};
+
+/** A light-theme colour token of src/app/tokens.css (`--color-bg`, `--color-accent`, …). */
+export function token(name: string): string {
+  const css = readFileSync(join(ROOT, "src/app/tokens.css"), "utf8");
+  const value = new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, "i").exec(css)?.[1];
+  if (!value) throw new Error(`src/app/tokens.css has no --${name} colour`);
+  return value;
+}
+
+/** A hash of everything in src/content/ (texts and images): which owner a picture shows. */
+export function contentHash(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(path.slice(CONTENT.length)).update(readFileSync(path));
+    }
+  };
+  walk(CONTENT);
+  return hash.digest("hex");
+}
+
+const fonts = new Map<string, fontkit.Font>();
+
+/** One line of text as an SVG path in a typeface's default instance, `size` px high, and its width. */
+function textPath(face: keyof typeof FONTS, text: string, size: number, tracking = 0) {
+  let font = fonts.get(face);
+  if (!font) {
+    font = fontkit.openSync(join(ROOT, FONTS[face])) as fontkit.Font;
+    fonts.set(face, font);
+  }
+  const scale = size / font.unitsPerEm;
+  const run = font.layout(text);
+  let x = 0;
+  let d = "";
+  run.glyphs.forEach((glyph, index) => {
+    d += glyph.path.scale(scale, -scale).translate(x, 0).toSVG();
+    x += (run.positions[index]?.xAdvance ?? 0) * scale + tracking;
+  });
+  return { d, width: x - tracking, capHeight: font.capHeight * scale };
+}
+
+/** Words wrapped into lines no wider than `width`, at most `max` lines (the last one cut with …). */
+function wrap(face: keyof typeof FONTS, text: string, size: number, width: number, max: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (textPath(face, next, size).width <= width) line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  lines.push(line);
+  if (lines.length <= max) return lines;
+  const kept = lines.slice(0, max);
+  kept[max - 1] = `${kept[max - 1]?.replace(/\s*\S*$/, "")}…`;
+  return kept;
+}
+
+/** The app icon: the name's initials on the accent, a rounded square (512 × 512). */
+export function monogramSvg(name: string): string {
+  // Inside the middle 60 %: a maskable icon may be cut to a circle of 80 %.
+  const letters = textPath("display", initials(name), 190, -4);
+  const x = (512 - letters.width) / 2;
+  const y = (512 + letters.capHeight) / 2;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><title>${initials(name)}</title><rect width="512" height="512" rx="112" fill="${token("color-accent")}"/><path transform="translate(${x.toFixed(1)} ${y.toFixed(1)})" fill="${token("color-surface")}" d="${letters.d}"/></svg>\n`;
+}
+
+/** The link-preview image (1200 × 630): the owner's name, role, description and portrait. */
+export async function shareImageSvg(siteHost: string | null): Promise<string> {
+  const ink = token("color-text");
+  const accent = token("color-accent");
+  const muted = token("color-muted");
+  const name = textPath("display", profile.name, 88);
+  const nameSize = name.width > 620 ? (88 * 620) / name.width : 88;
+  const title = textPath("display", profile.name, nameSize);
+  const roleText = profile.jobTitle.toUpperCase();
+  const roleWidth = textPath("mono", roleText, 20, 1.5).width;
+  const role = textPath("mono", roleText, roleWidth > 560 ? (20 * 560) / roleWidth : 20, 1.5);
+  const description = wrap("mono", profile.description, 23, 600, 4).map((line) => textPath("mono", line, 23));
+  const portrait = profile.photo
+    ? `<image href="data:image/png;base64,${(
+        await sharp(join(CONTENT, "images", profile.photo.file))
+          .resize(400, 400)
+          .png()
+          .toBuffer()
+      ).toString("base64")}" width="400" height="400"/>`
+    : portraitSvg(profile.name).replace("<svg ", '<svg width="400" height="400" ');
+  const host = siteHost ? textPath("mono", siteHost, 22) : null;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630">
+<defs><pattern id="dots" width="22" height="22" patternUnits="userSpaceOnUse"><circle cx="3" cy="3" r="2.4" fill="${accent}" fill-opacity="0.35"/></pattern>
+<clipPath id="disc"><circle cx="200" cy="200" r="200"/></clipPath></defs>
+<rect width="1200" height="630" fill="${token("color-bg")}"/>
+<rect x="760" y="150" width="400" height="440" rx="28" fill="url(#dots)"/>
+<rect x="80" y="80" width="64" height="64" rx="14" fill="${accent}"/>
+${(() => {
+  const mark = textPath("display", initials(profile.name), 30, -1);
+  return `<path transform="translate(${(112 - mark.width / 2).toFixed(1)} ${(112 + mark.capHeight / 2).toFixed(1)})" fill="${token("color-surface")}" d="${mark.d}"/>`;
+})()}
+<rect x="80" y="205" width="40" height="3" fill="${accent}"/>
+<path transform="translate(136 214)" fill="${accent}" d="${role.d}"/>
+<path transform="translate(80 ${(300 + nameSize * 0.2).toFixed(1)})" fill="${ink}" d="${title.d}"/>
+${description.map((line, index) => `<path transform="translate(80 ${372 + index * 36})" fill="${muted}" d="${line.d}"/>`).join("\n")}
+${host ? `<path transform="translate(80 560)" fill="${accent}" d="${host.d}"/>` : ""}
+<g transform="translate(720 115)"><circle cx="200" cy="200" r="200" fill="${token("color-portrait")}"/><g clip-path="url(#disc)">${portrait}</g></g>
+</svg>\n`;
+}
+
+/** The glyph on a shortcut's icon, by the shortcut's route: a grid of projects, a letter. */
+const SHORTCUT_GLYPHS: Record<string, string> = {
+  [routes.projects.path]:
+    '<g fill="none" stroke-width="7"><rect x="26" y="26" width="18" height="18" rx="3"/><rect x="52" y="26" width="18" height="18" rx="3"/><rect x="26" y="52" width="18" height="18" rx="3"/><rect x="52" y="52" width="18" height="18" rx="3"/></g>',
+  [routes.contact.path]:
+    '<g fill="none" stroke-width="7" stroke-linejoin="round"><rect x="20" y="28" width="56" height="40" rx="6"/><path d="m22 31 26 20 26-20"/></g>',
+};
+
+/** A manifest shortcut's icon (96 × 96 PNG): its glyph on the accent, in the app icon's shape. */
+export function shortcutIconFile(url: string): string {
+  return `shortcut${url.replace(/\W+/g, "-")}-96.png`;
+}
+
+async function shortcutIcon(url: string): Promise<Buffer> {
+  const glyph = SHORTCUT_GLYPHS[url] ?? "";
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="21" fill="${token("color-accent")}"/><g stroke="${token("color-surface")}">${glyph}</g></svg>`;
+  return sharp(Buffer.from(svg)).png({ palette: true }).toBuffer();
+}
+
+/** The install dialog's screenshots: `npm run assets` takes them (build/screenshots.ts), the manifest lists them. */
+export const INSTALL_SCREENSHOTS = [
+  {
+    form: "wide",
+    file: "home-wide.png",
+    path: routes.home.path,
+    width: 1280,
+    height: 800,
+    label: appText.screenshotLabels.wide,
+  },
+  {
+    form: "narrow",
+    file: "projects-narrow.png",
+    path: routes.projects.path,
+    width: 390,
+    height: 844,
+    label: appText.screenshotLabels.narrow,
+  },
+] as const;
+
+/** Whether the screenshots in src/assets/screenshots/ were taken of the current content. */
+export function screenshotsCurrent(): boolean {
+  const source = join(SCREENSHOTS, "source.json");
+  if (!existsSync(source)) return false;
+  return (JSON.parse(readFileSync(source, "utf8")) as { content: string }).content === contentHash();
+}
+
+/** The app icon's SVG: the owner's own (`profile.icon`), else the monogram, written where the icon generator reads it. */
+export function appIconFile(): string {
+  if (profile.icon) return join(CONTENT, "images", profile.icon);
+  const dir = join(ROOT, "node_modules/.cache/brand");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, "app-icon.svg");
+  writeFileSync(file, monogramSvg(profile.name));
+  return file;
+}
+
+/** Emits `favicon.svg`, the link-preview image, the shortcuts' icons and (when current) the install screenshots. */
+export function brandAssets(siteUrl: string | null): Plugin {
+  return {
+    name: "portfolio:brand",
+    apply: "build",
+    async generateBundle() {
+      if (this.environment.name !== "client") return;
+      this.emitFile({ type: "asset", fileName: "favicon.svg", source: readFileSync(appIconFile()) });
+      const svg = await shareImageSvg(siteUrl ? new URL(siteUrl).host : null);
+      const png = await sharp(Buffer.from(svg))
+        .png({ palette: true, quality: 90, compressionLevel: 9 })
+        .toBuffer();
+      this.emitFile({ type: "asset", fileName: SHARE_IMAGE.path.slice(1), source: png });
+      for (const { url } of appText.shortcuts) {
+        this.emitFile({ type: "asset", fileName: shortcutIconFile(url), source: await shortcutIcon(url) });
+      }
+      if (!screenshotsCurrent()) {
+        this.warn(
+          "the install screenshots (src/assets/screenshots/) show other content than src/content/: they are left out. Run `npm run assets` to take them again.",
+        );
+        return;
+      }
+      for (const { file } of INSTALL_SCREENSHOTS) {
+        this.emitFile({
+          type: "asset",
+          fileName: `screenshots/${file}`,
+          source: readFileSync(join(SCREENSHOTS, file)),
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { contentHash } from "../../build/brand";
+import { appPaths } from "../../src/config/routes";
+import { expect, pageStill, test, themeSwitch } from "./fixtures";
+
+/**
+ * Screenshots that guard the design (docs/design.md): every page at a phone's and a desktop's
+ * width, in both themes, against the baselines in `visual.spec.ts-snapshots/`. Fonts are the
+ * site's own (waited for), motion is reduced (no slide, no wave) and the worker is blocked (no
+ * notices). `npm run test:visual:update` accepts an intended change and records which content the
+ * baselines show: with other content (a rebrand) they cannot match, so the suite is skipped and
+ * says how to take them again.
+ */
+const CONTENT_FILE = join(import.meta.dirname, "visual.spec.ts-snapshots", "content.sha256");
+const PAGES = [...appPaths, "/no-such-page"];
+const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+
+test.use({ reducedMotion: "reduce", serviceWorkers: "block" });
+
+test.describe("the design, page by page", () => {
+  test.beforeAll(() => {
+    const updating = ["all", "changed"].includes(test.info().config.updateSnapshots);
+    if (updating) {
+      mkdirSync(dirname(CONTENT_FILE), { recursive: true });
+      writeFileSync(CONTENT_FILE, `${contentHash()}\n`);
+    }
+    const recorded = existsSync(CONTENT_FILE) ? readFileSync(CONTENT_FILE, "utf8").trim() : "";
+    test.skip(
+      recorded !== contentHash(),
+      "the baselines show other content than src/content/: run `npm run test:visual:update` to take them again",
+    );
+  });
+
+  for (const path of PAGES) {
+    for (const [device, viewport] of Object.entries(WIDTHS)) {
+      for (const theme of ["light", "dark"] as const) {
+        test(`${path} on a ${device}, ${theme}`, async ({ page }) => {
+          await page.setViewportSize(viewport);
+          await page.goto(path);
+          await pageStill(page);
+          await page.evaluate(() => document.fonts.ready);
+          if (theme === "dark") {
+            await themeSwitch(page).click();
+            await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+          }
+          const name = `${path === "/" ? "home" : path.slice(1)}-${device}-${theme}.png`;
+          await expect(page).toHaveScreenshot(name, {
+            fullPage: true,
+            // The switch animates with Lottie, frame by frame: its own tests cover it.
+            mask: [themeSwitch(page)],
+            maxDiffPixelRatio: 0.002,
+          });
+        });
+      }
+    }
+  }
+});
