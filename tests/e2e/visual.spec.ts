@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { contentHash } from "../../build/brand";
 import { appPaths } from "../../src/config/routes";
-import { expect, pageStill, test, themeSwitch } from "./fixtures";
+import { expect, pageSettled, test, themeSwitch } from "./fixtures";
 
 /**
  * Screenshots that guard the design (docs/design.md): every page at a phone's and a desktop's
@@ -16,7 +16,12 @@ const CONTENT_FILE = join(import.meta.dirname, "visual.spec.ts-snapshots", "cont
 const PAGES = [...appPaths, "/no-such-page"];
 const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
-test.use({ reducedMotion: "reduce", serviceWorkers: "block" });
+test.use({
+  reducedMotion: "reduce",
+  serviceWorkers: "block",
+  // The not-found page is answered with its status, which Chromium logs.
+  allowedConsoleErrors: [/status of 404 \(Not Found\)/],
+});
 
 test.describe("the design, page by page", () => {
   test.beforeAll(() => {
@@ -38,8 +43,13 @@ test.describe("the design, page by page", () => {
         test(`${path} on a ${device}, ${theme}`, async ({ page }) => {
           await page.setViewportSize(viewport);
           await page.goto(path);
-          await pageStill(page);
-          await page.evaluate(() => document.fonts.ready);
+          await pageSettled(page);
+          // Every picture in, the lazy ones below the fold too, so that a full-page shot is complete.
+          await page.evaluate(async () => {
+            const images = [...document.images];
+            for (const image of images) image.loading = "eager";
+            await Promise.all([document.fonts.ready, ...images.map((image) => image.decode().catch(() => {}))]);
+          });
           if (theme === "dark") {
             await themeSwitch(page).click();
             await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");

@@ -3,8 +3,8 @@ import { CloseIcon, OfflineIcon, OfflineReadyIcon, UpdateIcon } from "./pwa-icon
 import { usePwaStore } from "./pwa-store";
 import { useOnline } from "./use-online";
 
-/** "Ready to work offline" goes away by itself after this long, unless pointed at or focused. */
-export const OFFLINE_READY_VISIBLE_MS = 8000;
+/** "Ready to work offline" goes away by itself after this long (it may cover page text on a phone), unless pointed at or focused. */
+export const OFFLINE_READY_VISIBLE_MS = 5000;
 
 /** Where focus goes when a notice that held it is dismissed with the keyboard. */
 function focusMain(): void {
