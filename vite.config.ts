@@ -1,12 +1,12 @@
 import react from "@vitejs/plugin-react";
 import { loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
-import { clientChunks, compileHints } from "./build/chunks";
-import { iconSprite } from "./build/icon-sprite";
-import { prerender } from "./build/prerender";
-import { pwa } from "./build/pwa";
-import { siteAddress } from "./build/site-address";
-import { parseConfig } from "./src/config/parse-config";
+import { clientChunks, compileHints } from "./build/chunks.ts";
+import { iconSprite } from "./build/icon-sprite.ts";
+import { prerender } from "./build/prerender.ts";
+import { pwa } from "./build/pwa.ts";
+import { siteAddress } from "./build/site-address.ts";
+import { parseConfig } from "./src/config/parse-config.ts";
 
 const ROOT = import.meta.dirname;
 
@@ -33,7 +33,15 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       // Read by the prerender step to preload each page's own chunk.
       manifest: true,
-      rolldownOptions: { output: { codeSplitting: clientChunks } },
+      rolldownOptions: {
+        output: { codeSplitting: clientChunks },
+        // lottie-web evaluates the expressions an animation may carry; ours carry none, so its
+        // direct `eval` is never reached. Every other warning still prints.
+        onLog: (level, log, handle) =>
+          log.code === "EVAL" && log.id?.includes("/lottie-web/") ? undefined : handle(level, log),
+        // Timing warnings say how busy the machine was, not what to fix.
+        checks: { bundlerTimings: false },
+      },
     },
     server: {
       // `npm run dev` serves the app only; run `npm run serve` alongside for the API.

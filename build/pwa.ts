@@ -8,9 +8,9 @@ import { resolve } from "node:path";
 import type { HtmlTagDescriptor, Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import type { ClientConfig } from "../src/config/parse-config";
-import { routes } from "../src/config/routes";
-import { appText } from "../src/content/app";
-import { profile } from "../src/content/profile";
+import { routes } from "../src/config/routes.ts";
+import { appText } from "../src/content/app.ts";
+import { profile } from "../src/content/profile.ts";
 import type { PipelineConfig } from "../src/shared/contact/deps";
 
 const ROOT = resolve(import.meta.dirname, "..");
