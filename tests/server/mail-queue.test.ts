@@ -71,7 +71,8 @@ describe("the queue itself", () => {
 
   test("a failed send keeps its job, due again after MAIL_RETRY_MS; the next attempt sends it", async () => {
     const dataDir = await tempDir();
-    const { queue, close } = await queueOn(dataDir);
+    let clock = Date.now();
+    const { queue, close } = await queueOn(dataDir, () => clock);
     try {
       smtp.answer = 451;
       const before = Date.now();
@@ -86,6 +87,12 @@ describe("the queue itself", () => {
       smtp.answer = "accept";
       await queue.run(); // not due yet: nothing is sent
       expect(smtp.arrivals).toHaveLength(1);
+
+      clock = job?.next_attempt_at ?? Number.NaN;
+      await queue.run(); // due: the next attempt sends it, with the same Message-ID
+      expect(smtp.mails).toHaveLength(1);
+      expect(new Set(await messageIds()).size).toBe(1);
+      expect(mailJobs(dataDir)).toMatchObject([{ key: "job-1", state: "sent", attempts: 1 }]);
     } finally {
       await close();
     }
