@@ -66,7 +66,7 @@ const defaultDeps: SubmitDeps = {
  * The form's submit (R-4.3, R-8, R-11.4): set the flag; refuse invalid fields with a modal and
  * keep them; otherwise save, then notify, then show the server's `msg`. Whatever happens, the flag
  * and the fields are cleared afterwards, and nothing typed is lost:
- * - the server refused the input itself (400, 413, 422): the spec's modal with its `error`;
+ * - the server refused the input itself (400, 413, 422): R-8's modal with its `error`;
  * - offline, no answer, or an answer worth waiting for (a time-out, 429, 5xx): into the outbox,
  *   sent automatically later, and the modal says so;
  * - any other refusal (401, 403, a database's denial): into the outbox as refused, listed below

@@ -178,7 +178,7 @@ describe("contact form: what each answer does (R-8, R-11.4)", () => {
     ["notify", 400],
     ["notify", 422],
   ] as const)(
-    "the %s step answers %i (the input itself): the spec's modal with the server's error",
+    "the %s step answers %i (the input itself): R-8's modal with the server's error",
     async (step, status) => {
       answer(step, status);
       fill();
