@@ -10,6 +10,8 @@ export { storedMessages } from "../support/stored-messages";
 export { closedPort };
 
 export const ROOT = join(import.meta.dirname, "../..");
+/** The port the suite serves the build on (docs/testing.md). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
 
 /** The data directory of the server Playwright starts (one fixed path, shared by all workers). */
 export function mainDataDir(port: number): string {
