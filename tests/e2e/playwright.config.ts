@@ -8,7 +8,8 @@ register("./asset-import-hook.mjs", import.meta.url);
 
 const executablePath = findChromium();
 // Evaluated in the runner and in every worker: only the runner (no TEST_WORKER_INDEX) empties it.
-const dataDir = process.env.TEST_WORKER_INDEX === undefined ? freshDir(mainDataDir(E2E_PORT)) : mainDataDir(E2E_PORT);
+const dataDir =
+  process.env.TEST_WORKER_INDEX === undefined ? freshDir(mainDataDir(E2E_PORT)) : mainDataDir(E2E_PORT);
 
 /** Runs against the built app (`npm run build`) served by the real server, as `npm start` does. */
 export default defineConfig({

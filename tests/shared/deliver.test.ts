@@ -371,7 +371,9 @@ describe("decide: what becomes of a message, for every kind of answer (real adap
     const http = { baseUrl: server.origin, apiKey: "test-key" };
     // The save must succeed however busy the machine is; the notify's short limit is always reached.
     const save = createLocalSave({ ...http, timeoutMs: 30_000 });
-    const outcome = decide(await deliver(message, { save, notify: createNotify({ ...http, timeoutMs: 200 }) }));
+    const outcome = decide(
+      await deliver(message, { save, notify: createNotify({ ...http, timeoutMs: 200 }) }),
+    );
     expect(outcome).toMatchObject({ kind: "retry", status: null, saved: true });
     expect(outcome.text).toMatch(/did not answer within/);
   });

@@ -1,0 +1,19 @@
+import { lazyComponent } from "../../components/browser-only";
+import { cachedLoad } from "../../shared/cached-load";
+// The notice's styles travel with the first load (they are small), so its chunk brings no
+// stylesheet that would restyle the whole page after hydration. The contact page's outbox styles
+// come with its form (./contact-form.tsx).
+import "./outbox-notice.css";
+
+/**
+ * The page's outbox in the first load: its facade's one loader, and where the outbox is drawn.
+ * Everything else (./outbox.ts, the view, the refused list, the client) is in chunks loaded later.
+ * The lazy components are made here, not in ./outbox-view.tsx: one made in the after-load chunk
+ * split React out of the entry chunk (one more request on every page).
+ */
+export const loadOutbox = cachedLoad(() => import("./outbox"));
+
+/** Every page: the "sent" notice, drawn after hydration (nothing in the prerendered HTML). */
+export const OutboxNoticeSlot = lazyComponent(() =>
+  import("./outbox-view").then((module) => module.OutboxNotice),
+);
