@@ -2,8 +2,7 @@ import { CodeHostIcon } from "../../components/code-host-icon";
 import { ExternalLink } from "../../components/external-link";
 import { MailIcon, NetworkIcon } from "../../components/icons";
 import { profile } from "../../content/profile";
-import { ContactForm } from "../../features/contact/contact-form";
-import { OutboxStatusSlot } from "../../features/contact/outbox-status-slot";
+import { ContactForm, OutboxStatusSlot } from "../../features/contact/contact-form";
 import { PageTransition } from "../page-transition";
 
 export default function Contact() {

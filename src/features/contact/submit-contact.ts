@@ -4,6 +4,7 @@ import type { Decision, NotSent } from "../../shared/contact/deliver";
 import { type ContactMessage, createMessage, validateFields } from "../../shared/contact/message";
 import { RESULT_TITLE, VALIDATION_TEXT, validationText } from "../../shared/contact/texts";
 import { useAppStore } from "../../store/app-store";
+import { loadOutbox } from "./outbox-first-load";
 
 export interface ModalContent {
   title: string;
@@ -56,7 +57,7 @@ const defaultDeps: SubmitDeps = {
   /** Into the outbox, from where the worker's sync or the page sends it later. */
   queue: async (message, failed) => {
     // Not imported with the contact page: the facade is in the chunk every page loads after its load.
-    const { loadOutboxClient } = await import("./outbox");
+    const { loadOutboxClient } = await loadOutbox();
     await (await loadOutboxClient()).queue(message, failed);
   },
   isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
