@@ -8,7 +8,7 @@ import { LIMITS } from "../../shared/contact/protocol";
 import { type ContactField, useAppStore } from "../../store/app-store";
 import { type ModalContent, submitContact } from "./submit-contact";
 import "./contact-form.css";
-// The outbox's view below the form (./outbox-first-load.tsx): its styles are inlined with the form's in
+// The outbox's view below the form (`OutboxStatusSlot`): its styles are inlined with the form's in
 // the contact page's prerendered HTML, so the outbox's chunks bring no stylesheet of their own.
 import "./outbox.css";
 
@@ -23,7 +23,10 @@ export const CONTACT_FORM_ACTION = `${config.notifyUrl}${routes.contact.path}`;
 const OutboxStatus = lazyComponent(() => import("./outbox-view").then((module) => module.OutboxStatus));
 const OutboxRefused = lazyComponent(() => import("./outbox-refused").then((module) => module.OutboxRefused));
 
-/** Below the form: the outbox's waiting count and, once there is one, the refused messages. */
+/**
+ * Below the form: the outbox's waiting count and, once there is one, the refused messages, from
+ * chunks loaded after hydration.
+ */
 export const OutboxStatusSlot = () => <OutboxStatus Refused={OutboxRefused} />;
 
 /** R-2.6 (docs/requirements.md): the contact form, its fields, and the result modal. */
