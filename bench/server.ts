@@ -57,7 +57,7 @@ async function startServer(
   env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await closedPort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",

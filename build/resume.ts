@@ -9,14 +9,14 @@ import { finished } from "node:stream/promises";
 import PDFDocument from "pdfkit";
 import { runnerImport } from "vite";
 import { profile } from "../src/content/profile";
-import { projects } from "../src/content/projects";
+import { projects } from "../src/content/project-list";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const out = resolve(process.argv[2] ?? resolve(ROOT, "public/resume.pdf"));
 
 // skills.ts imports its icons the Vite way (`?no-inline`): let Vite load it.
-const { module: skillsModule } = await runnerImport<typeof import("../src/content/skills")>(
-  resolve(ROOT, "src/content/skills.ts"),
+const { module: skillsModule } = await runnerImport<typeof import("../src/content/skill-list")>(
+  resolve(ROOT, "src/content/skill-list.ts"),
   { configFile: false, root: ROOT, logLevel: "error" },
 );
 

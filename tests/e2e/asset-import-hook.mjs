@@ -1,4 +1,4 @@
-// Lets the end-to-end tests import the owner's content (src/content/skills.ts imports its icons as
+// Lets the end-to-end tests import the owner's content (src/content/skill-list.ts imports its icons as
 // `*.svg?no-inline` files, which only Vite understands): such an import becomes the file's path.
 export async function resolve(specifier, context, nextResolve) {
   const match = /^(.+\.svg)(\?[\w-]*)?$/.exec(specifier);

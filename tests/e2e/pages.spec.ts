@@ -1,6 +1,6 @@
 import { profile } from "../../src/content/profile";
-import { projects } from "../../src/content/projects";
-import { skills } from "../../src/content/skills";
+import { projects } from "../../src/content/project-list";
+import { skills } from "../../src/content/skill-list";
 import { expect, pageSettled, test } from "./fixtures";
 
 const nav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });

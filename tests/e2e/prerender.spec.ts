@@ -1,6 +1,6 @@
 import { routes } from "../../src/config/routes";
 import { profile } from "../../src/content/profile";
-import { projects } from "../../src/content/projects";
+import { projects } from "../../src/content/project-list";
 import { BOOT_SCRIPT } from "../../src/shared/boot-script";
 import { expect, test } from "./fixtures";
 import { builtSiteUrl } from "./share-helpers";

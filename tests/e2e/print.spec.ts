@@ -1,4 +1,4 @@
-import { projects } from "../../src/content/projects";
+import { projects } from "../../src/content/project-list";
 import { expect, pageSettled, switchAnimated, test, themeSwitch } from "./fixtures";
 
 test.describe("printing a page", () => {

@@ -71,7 +71,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = options.port ?? (await closedPort());
   const dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix ?? "portfolio-e2e-extra-"));
-  const child: ChildProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
+  const child: ChildProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/serve.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -174,7 +174,7 @@ describe("loadConfig", () => {
   });
 });
 
-describe("server/main.ts", () => {
+describe("server/serve.ts", () => {
   const children: ChildProcess[] = [];
 
   afterEach(() => {
@@ -182,7 +182,7 @@ describe("server/main.ts", () => {
   });
 
   function start(env: Record<string, string>) {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
       cwd: resolve(import.meta.dirname, "../.."),
       env: { PATH: process.env.PATH ?? "", ...env },
       stdio: ["ignore", "pipe", "pipe"],

@@ -6,8 +6,8 @@
  * Delete this file when you rebrand the site with your own content (README, "Make it yours").
  */
 import { profile } from "../../src/content/profile";
-import { projects } from "../../src/content/projects";
-import { skills } from "../../src/content/skills";
+import { projects } from "../../src/content/project-list";
+import { skills } from "../../src/content/skill-list";
 
 const REFERENCE_PROJECT_TITLES = [
   "Public Record Management System",

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { ExternalLink } from "../../components/external-link";
-import { projects } from "../../content/projects";
+import { projects } from "../../content/project-list";
 import type { Project } from "../../content/types";
 import { PageTransition } from "../page-transition";
 

@@ -1,4 +1,4 @@
-import { skills } from "../../content/skills";
+import { skills } from "../../content/skill-list";
 import { PageTransition } from "../page-transition";
 
 export default function Skills() {

@@ -1,6 +1,6 @@
 import { profile } from "../../../src/content/profile";
-import { projects } from "../../../src/content/projects";
-import { skills } from "../../../src/content/skills";
+import { projects } from "../../../src/content/project-list";
+import { skills } from "../../../src/content/skill-list";
 
 /**
  * What any owner's content must satisfy for the site to work. The placeholder owner's exact lists are

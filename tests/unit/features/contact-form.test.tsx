@@ -7,7 +7,7 @@ import { CONTACT_TEXT, type SendMessage, submitContact } from "../../../src/feat
 import { type Decision, decide, deliver } from "../../../src/shared/contact/deliver";
 import { createDeliverDeps } from "../../../src/shared/contact/deps";
 import type { ContactMessage } from "../../../src/shared/contact/message";
-import { openOutbox } from "../../../src/shared/contact/outbox";
+import { openOutbox } from "../../../src/shared/contact/outbox-store";
 import { useAppStore } from "../../../src/store/app-store";
 import { type RecordingServer, sendJson, startRecordingServer } from "../../shared/recording-server";
 import { renderApp } from "../render-app";
