@@ -12,7 +12,6 @@ type Env = Record<string, string | undefined>;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const ADDRESS = '[^\\s@<>()",;:\\\\[\\]]+@[^\\s@<>()",;:\\\\[\\]]+\\.[^\\s@<>()",;:\\\\[\\]]+';
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-const ORIGIN = "https?://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?/?";
 /** The port the server listens on without PORT (`npm run dev` proxies to it, `vite preview` takes it). */
 export const DEFAULT_PORT = 4173;
 
@@ -37,10 +36,12 @@ const SCHEMA = {
     DATA_DIR: { type: "string", default: ".data" },
     STATIC_DIR: { type: "string", default: "dist" },
     API_KEY: text("^[\\x21-\\x7e]{8,512}$", "8 to 512 visible ASCII characters (no spaces)"),
-    ALLOWED_ORIGINS: text(
-      `^\\s*${ORIGIN}(?:\\s*,\\s*${ORIGIN})*\\s*,?\\s*$`,
-      'a comma-separated list of http(s) origins such as https://example.com ("*", any site, is not accepted)',
-    ),
+    ALLOWED_ORIGINS: {
+      type: "string",
+      format: "origins",
+      description:
+        'a comma-separated list of http(s) origins such as https://example.com ("*", any site, is not accepted)',
+    },
     SMTP_URL: text(
       "^smtps?://[^/?#\\s]+",
       "an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587",
@@ -90,7 +91,12 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-const validate = new Ajv({ coerceTypes: true, useDefaults: true, allowUnionTypes: true }).compile(SCHEMA);
+/** ALLOWED_ORIGINS' format: each non-blank part an http(s) origin, at most a trailing slash after it. */
+const ORIGIN = /^\s*https?:\/\/[^/?#\s@]+\/?\s*$/;
+const origins = (value: string) =>
+  value.split(",").every((p) => !p.trim() || (ORIGIN.test(p) && URL.canParse(p)));
+const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allowUnionTypes: true, formats: { origins } });
+const validate = ajv.compile(SCHEMA);
 
 /** The environment checked against the schema, blank values unset; a ConfigError names the variable. */
 function settingsOf(env: Env): Settings {
@@ -159,7 +165,7 @@ export function loadConfig(env: Env = process.env) {
     publicOrigins: [
       ...new Set([
         ...(client.siteUrl === null ? [] : [client.siteUrl]),
-        // The schema let through http(s) origins only, each with at most a trailing slash.
+        // The schema's format let through http(s) origins only, each with at most a trailing slash.
         ...(settings.ALLOWED_ORIGINS?.split(",").flatMap((part) =>
           part.trim() ? new URL(part).origin : [],
         ) ?? []),

@@ -123,6 +123,7 @@ describe("loadConfig", () => {
     ["ALLOWED_ORIGINS", "*"],
     ["ALLOWED_ORIGINS", "example.com"],
     ["ALLOWED_ORIGINS", "https://example.com/path"],
+    ["ALLOWED_ORIGINS", "https://example.com, https://example.com:99999"],
     ["SMTP_URL", "http://smtp.example.com"],
     ["SMTP_URL", "not a url"],
     ["OWNER_EMAIL", "nobody"],
