@@ -102,14 +102,15 @@ function privateFile(path: string): void {
   chmodSync(path, 0o600);
 }
 
+/** In one write transaction, the version read inside it: two first opens (the CLI beside a start) never both migrate. */
 function migrate(db: Db): void {
-  const version = db.pragma("user_version", { simple: true }) as number;
-  for (let index = version; index < MIGRATIONS.length; index += 1) {
-    db.transaction(() => {
+  db.transaction(() => {
+    const version = db.pragma("user_version", { simple: true }) as number;
+    for (let index = version; index < MIGRATIONS.length; index += 1) {
       db.exec(MIGRATIONS[index] ?? "");
       db.pragma(`user_version = ${index + 1}`);
-    })();
-  }
+    }
+  }).immediate();
 }
 
 /** A start-up check failed: the sentence says what is wrong and what to do. */
