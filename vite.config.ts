@@ -1,13 +1,15 @@
 import react from "@vitejs/plugin-react";
 import { loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
-import { brandAssets } from "./build/brand";
-import { clientChunks, compileHints } from "./build/chunks";
-import { imagePlugins } from "./build/images";
-import { prerender } from "./build/prerender";
-import { pwa } from "./build/pwa";
-import { siteAddress } from "./build/site-address";
-import { parseConfig } from "./src/config/parse-config";
+import { brandAssets } from "./build/brand.ts";
+import { clientChunks, compileHints } from "./build/chunks.ts";
+import { imagePlugins } from "./build/images.ts";
+import { prerender } from "./build/prerender.ts";
+import { pwa } from "./build/pwa.ts";
+import { siteAddress } from "./build/site-address.ts";
+import { DEFAULT_PORT } from "./server/config.ts";
+import { parseConfig } from "./src/config/parse-config.ts";
+import { API_PATH, routes } from "./src/config/routes.ts";
 
 const ROOT = import.meta.dirname;
 
@@ -15,6 +17,8 @@ export default defineConfig(({ mode }) => {
   // Unit tests never touch the worker, the manifest, the icons or the prerendered pages. Other
   // modes validate the VITE_* variables once: a bad value fails the build with a clear sentence.
   const client = mode === "test" ? null : parseConfig(loadEnv(mode, ROOT, "VITE_"));
+  const port = Number(process.env.PORT?.trim() || DEFAULT_PORT);
+  const server = `http://127.0.0.1:${port}`;
   return {
     plugins: [
       react(),
@@ -41,24 +45,28 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       // Read by the prerender step to preload each page's own chunk.
       manifest: true,
-      rolldownOptions: { output: { codeSplitting: clientChunks } },
+      rolldownOptions: {
+        output: { codeSplitting: clientChunks },
+        // lottie-web evaluates the expressions an animation may carry; ours carry none, so its
+        // direct `eval` is never reached. Every other warning still prints.
+        onLog: (level, log, handle) =>
+          log.code === "EVAL" && log.id?.includes("/lottie-web/") ? undefined : handle(level, log),
+        // Timing warnings say how busy the machine was, not what to fix.
+        checks: { bundlerTimings: false },
+      },
     },
     server: {
-      // `npm run dev` serves the app only; run `npm run serve` alongside for the API.
-      // The API server (`npm run serve`) listens on PORT, 4173 by default, like `npm start`.
+      // `npm run dev` serves the app only; run `npm run serve` alongside for the API (on PORT, like
+      // `npm start`). The server's JSON endpoints go to it, and so does the no-JS form's POST.
       proxy: {
-        "/api": `http://127.0.0.1:${process.env.PORT ?? 4173}`,
-        "/email": `http://127.0.0.1:${process.env.PORT ?? 4173}`,
-        "/contact": {
-          target: `http://127.0.0.1:${process.env.PORT ?? 4173}`,
+        [API_PATH.source]: server,
+        [routes.contact.path]: {
+          target: server,
           bypass: (req) => (req.method === "POST" ? undefined : req.url),
         },
       },
     },
-    preview: {
-      port: Number(process.env.PORT ?? 4173),
-      strictPort: true,
-    },
+    preview: { port, strictPort: true },
     test: {
       projects: [
         {

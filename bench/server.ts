@@ -1,8 +1,9 @@
 /**
  * `npm run bench:server`: load on the real server (a child process on the built app, rate limit
  * raised), then a count of what was stored and mailed against the 2xx answers. A benchmark, not
- * a test: it asserts nothing and the figures depend on the machine. They go to the "Server"
- * section of bench/latest.md (the Lighthouse part is left as it is).
+ * a test: it asserts nothing and the figures depend on the machine. They are printed; BENCH_SAVE=1
+ * also writes them into the "Server" section of bench/latest.md (the Lighthouse part is left as it
+ * is). The knobs are in docs/testing.md.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -56,7 +57,7 @@ async function startServer(
   env: Record<string, string> = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await closedPort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
@@ -333,5 +334,8 @@ const lines = [
   `Afterwards: ${sharedMailed} mails accepted by SMTP for ${sharedNotified} notify answers 200 (the rest were still in flight when the load stopped). The load generator runs on the same ${cpus().length} CPUs as the instances and Redis, so two instances share the cores one had.`,
 ];
 const section = lines.join("\n");
-writeSection(LATEST, SERVER_SECTION, section);
-console.log(`\n${section}\n\nWritten to bench/latest.md.`);
+console.log(`\n${section}`);
+if (process.env.BENCH_SAVE === "1") {
+  writeSection(LATEST, SERVER_SECTION, section);
+  console.log("\nWritten to bench/latest.md.");
+}

@@ -15,12 +15,12 @@ import { join, resolve } from "node:path";
 import * as fontkit from "fontkit";
 import sharp from "sharp";
 import type { Plugin } from "vite";
-import { SHARE_IMAGE } from "../src/app/page-head";
-import { routes } from "../src/config/routes";
-import { appText } from "../src/content/app";
-import { profile } from "../src/content/profile";
-import { initials } from "../src/lib/initials";
-import { portraitSvg } from "./images";
+import { SHARE_IMAGE } from "../src/app/page-head.ts";
+import { routes } from "../src/config/routes.ts";
+import { appText } from "../src/content/app.ts";
+import { profile } from "../src/content/profile.ts";
+import { initials } from "../src/lib/initials.ts";
+import { portraitSvg } from "./images.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CONTENT = join(ROOT, "src/content");

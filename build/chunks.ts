@@ -70,8 +70,8 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 /**
  * Marks the chunks a page runs as soon as it starts (the entry, what it imports, and the route
  * pages) with V8's compile hint. Without it V8 compiles React DOM's and the router's functions
- * one by one on the main thread as hydration first calls them: about 100 ms of main-thread
- * parsing and compiling per load on this machine, unthrottled. With it, Chromium compiles them on
+ * one by one on the main thread as hydration first calls them, a long stretch of main-thread
+ * parsing and compiling on every load. With it, Chromium compiles them on
  * a background thread while the file streams in. Other browsers read a comment. Chunks loaded on
  * intent (Lottie, motion, the scrollbar) stay lazy: much of each library is never called. The
  * hint goes on the first line, where V8 looks for it, so it is written into the files once Vite

@@ -5,8 +5,8 @@
  * `<svg><use href={address} /></svg>`.
  *
  * Why not one file per icon, painted through a CSS mask, as before: Chromium makes a whole SVG
- * document for each image file, each in its own task (15 on /skills, up to 75 ms each at a phone's
- * 4x CPU). One sprite is one request and one document, and the shapes stay out of the page's
+ * document for each image file, each in its own task (15 on /skills, some of them long at a
+ * phone's CPU). One sprite is one request and one document, and the shapes stay out of the page's
  * JavaScript. The sprite's name is the hash of its content, so the client build and the
  * prerender's SSR build, which import the same icons, name the same file.
  */

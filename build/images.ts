@@ -10,8 +10,8 @@ import { createAvatar } from "@dicebear/core";
 import * as notionists from "@dicebear/notionists";
 import type { Plugin } from "vite";
 import { imagetools } from "vite-imagetools";
-import { profile } from "../src/content/profile";
-import { iconSprite } from "./icon-sprite";
+import { profile } from "../src/content/profile.ts";
+import { iconSprite } from "./icon-sprite.ts";
 
 const PORTRAIT = "virtual:portrait";
 /** Any image under src/content/images/: imported, it is a `<picture>`'s sources (content-picture.tsx). */

@@ -3,14 +3,14 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { renderPageHead, renderRobots, renderSitemap } from "../src/app/page-head";
-import { pageFile, pageModule, renderUrl, routeIds } from "../src/config/routes";
-import { imagePlugins } from "./images";
+import { renderPageHead, renderRobots, renderSitemap } from "../src/app/page-head.ts";
+import { pageFile, pageModule, renderUrl, routeIds } from "../src/config/routes.ts";
+import { imagePlugins } from "./images.ts";
 
 /** What `src/prerender/entry-server.tsx` exports (loaded from its SSR build, so typed here). */
 type RenderPage = (url: string) => Promise<{ html: string; routeIds: string[] }>;
 
-import { BOOT_SCRIPT } from "../src/shared/boot-script";
+import { BOOT_SCRIPT } from "../src/shared/boot-script.ts";
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 

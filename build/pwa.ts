@@ -8,11 +8,11 @@ import { dirname, resolve } from "node:path";
 import type { HtmlTagDescriptor, Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import type { ClientConfig } from "../src/config/parse-config";
-import { routes } from "../src/config/routes";
-import { appText } from "../src/content/app";
-import { profile } from "../src/content/profile";
+import { routes } from "../src/config/routes.ts";
+import { appText } from "../src/content/app.ts";
+import { profile } from "../src/content/profile.ts";
 import type { PipelineConfig } from "../src/shared/contact/deps";
-import { appIconFile, INSTALL_SCREENSHOTS, screenshotsCurrent, shortcutIconFile, token } from "./brand";
+import { appIconFile, INSTALL_SCREENSHOTS, screenshotsCurrent, shortcutIconFile, token } from "./brand.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const pkg = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as { version: string };

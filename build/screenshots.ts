@@ -88,7 +88,11 @@ if (process.argv[1]?.endsWith("screenshots.ts")) {
     await waitForServer();
     // No slide-in, no wave, no worker notices: the page as it rests.
     // bypassCSP: the waits below are strings (this file has no DOM types), which the CSP would refuse to evaluate.
-    const context = await browser.newContext({ reducedMotion: "reduce", serviceWorkers: "block", bypassCSP: true });
+    const context = await browser.newContext({
+      reducedMotion: "reduce",
+      serviceWorkers: "block",
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     for (const shot of INSTALL_SCREENSHOTS) {
       const png = await sharp(await shoot(page, shot))

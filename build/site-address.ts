@@ -4,8 +4,8 @@
  * it offline; without it, the build says what is left out.
  */
 import type { Plugin } from "vite";
-import { qrCodeSvg } from "../src/features/share/qr-code";
-import { QR_CODE_FILE } from "../src/features/share/qr-code-file";
+import { qrCodeSvg } from "../src/features/share/qr-code.ts";
+import { QR_CODE_FILE } from "../src/features/share/qr-code-file.ts";
 
 export const MISSING_SITE_URL_WARNING =
   "VITE_SITE_URL is not set: pages are built without canonical, og:url and og:image tags and without " +

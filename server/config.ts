@@ -4,14 +4,16 @@
  */
 import { resolve } from "node:path";
 import { Ajv } from "ajv";
-import { type ClientConfig, parseConfig, withoutBlanks } from "../src/config/parse-config";
-import { profile } from "../src/content/profile";
-import { DEV_API_KEY } from "../src/shared/contact/protocol";
+import { type ClientConfig, parseConfig, withoutBlanks } from "../src/config/parse-config.ts";
+import { profile } from "../src/content/profile.ts";
+import { DEV_API_KEY } from "../src/shared/contact/protocol.ts";
 
 type Env = Record<string, string | undefined>;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const ADDRESS = '[^\\s@<>()",;:\\\\[\\]]+@[^\\s@<>()",;:\\\\[\\]]+\\.[^\\s@<>()",;:\\\\[\\]]+';
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** The port the server listens on without PORT (`npm run dev` proxies to it, `vite preview` takes it). */
+export const DEFAULT_PORT = 4173;
 
 const whole = (minimum: number, maximum: number, fallback: number) =>
   ({
@@ -29,12 +31,17 @@ const SCHEMA = {
   type: "object",
   properties: {
     NODE_ENV: { type: "string", default: "development" },
-    PORT: whole(0, 65_535, 4173),
+    PORT: whole(0, 65_535, DEFAULT_PORT),
     HOST: { type: "string", default: "127.0.0.1" },
     DATA_DIR: { type: "string", default: ".data" },
     STATIC_DIR: { type: "string", default: "dist" },
     API_KEY: text("^[\\x21-\\x7e]{8,512}$", "8 to 512 visible ASCII characters (no spaces)"),
-    ALLOWED_ORIGINS: text(),
+    ALLOWED_ORIGINS: {
+      type: "string",
+      format: "origins",
+      description:
+        'a comma-separated list of http(s) origins such as https://example.com ("*", any site, is not accepted)',
+    },
     SMTP_URL: text(
       "^smtps?://[^/?#\\s]+",
       "an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587",
@@ -84,7 +91,12 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-const validate = new Ajv({ coerceTypes: true, useDefaults: true, allowUnionTypes: true }).compile(SCHEMA);
+/** ALLOWED_ORIGINS' format: each non-blank part an http(s) origin, at most a trailing slash after it. */
+const ORIGIN = /^\s*https?:\/\/[^/?#\s@]+\/?\s*$/;
+const origins = (value: string) =>
+  value.split(",").every((p) => !p.trim() || (ORIGIN.test(p) && URL.canParse(p)));
+const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allowUnionTypes: true, formats: { origins } });
+const validate = ajv.compile(SCHEMA);
 
 /** The environment checked against the schema, blank values unset; a ConfigError names the variable. */
 function settingsOf(env: Env): Settings {
@@ -102,24 +114,6 @@ function settingsOf(env: Env): Settings {
 export function storageOf(env: Env = process.env) {
   const { DATA_DIR, REDIS_URL } = settingsOf(env);
   return { dataDir: resolve(DATA_DIR), redisUrl: REDIS_URL };
-}
-
-function allowedOrigins(raw = ""): string[] {
-  return raw.split(",").flatMap((part) => {
-    const value = part.trim();
-    if (value === "") return [];
-    if (value === "*")
-      throw new ConfigError(
-        'ALLOWED_ORIGINS must list origins; "*" is not accepted (it would allow any site).',
-      );
-    const url = URL.canParse(value) ? new URL(value) : undefined;
-    if (!/^https?:$/.test(url?.protocol ?? "") || url?.origin !== value.replace(/\/$/, "")) {
-      throw new ConfigError(
-        `ALLOWED_ORIGINS: "${value}" must be an http(s) origin only, such as https://example.com.`,
-      );
-    }
-    return [url.origin];
-  });
 }
 
 /** A hop count or a list of proxy addresses; `true` would let every client choose its own address. */
@@ -143,13 +137,12 @@ function trustProxy(raw: string | undefined): false | number | string {
 export function loadConfig(env: Env = process.env) {
   const settings = settingsOf(env);
   const production = settings.NODE_ENV === "production";
-  if (production && settings.API_KEY === undefined) {
+  if (production && (settings.API_KEY ?? DEV_API_KEY) === DEV_API_KEY) {
     throw new ConfigError(
-      "API_KEY is required when NODE_ENV=production. Set API_KEY to the key the app sends (VITE_NOTIFY_API_KEY).",
+      settings.API_KEY === undefined
+        ? "API_KEY is required when NODE_ENV=production. Set API_KEY to the key the app sends (VITE_NOTIFY_API_KEY)."
+        : "API_KEY must not be the local development key when NODE_ENV=production.",
     );
-  }
-  if (production && settings.API_KEY === DEV_API_KEY) {
-    throw new ConfigError("API_KEY must not be the local development key when NODE_ENV=production.");
   }
   let client: ClientConfig;
   try {
@@ -158,7 +151,7 @@ export function loadConfig(env: Env = process.env) {
     throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
   const from = /^(?:"?([^"<>]*?)"?\s*<([^<>]+)>|(\S+))$/.exec(settings.MAIL_FROM ?? "");
-  const [count, span = ""] = settings.ALERT_LIMIT.split("/");
+  const [, max, span, unit] = /^(\d+)\/(\d+)(\D+)$/.exec(settings.ALERT_LIMIT) ?? [];
   return {
     port: settings.PORT,
     host: settings.HOST,
@@ -172,7 +165,10 @@ export function loadConfig(env: Env = process.env) {
     publicOrigins: [
       ...new Set([
         ...(client.siteUrl === null ? [] : [client.siteUrl]),
-        ...allowedOrigins(settings.ALLOWED_ORIGINS),
+        // The schema's format let through http(s) origins only, each with at most a trailing slash.
+        ...(settings.ALLOWED_ORIGINS?.split(",").flatMap((part) =>
+          part.trim() ? new URL(part).origin : [],
+        ) ?? []),
       ]),
     ],
     /** undefined: mails are written as .eml files to DATA_DIR/mail/. */
@@ -205,9 +201,6 @@ export function loadConfig(env: Env = process.env) {
     mailLeaseMs: settings.MAIL_LEASE_MS,
     mailRetryMs: settings.MAIL_RETRY_MS,
     /** ALERT_LIMIT: at most `max` alert mails per window; the rest go into the window's digest. */
-    alertLimit: {
-      max: Number(count),
-      windowMs: Number.parseInt(span, 10) * UNIT_MS[span.replace(/^\d+/, "") as keyof typeof UNIT_MS],
-    },
+    alertLimit: { max: Number(max), windowMs: Number(span) * UNIT_MS[unit as keyof typeof UNIT_MS] },
   };
 }

@@ -5,6 +5,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { appRoutes, loadMatchedRoutes } from "./app/app-routes";
+import { loadOutbox } from "./features/contact/outbox-first-load";
 import { startServiceWorkerBridge } from "./features/pwa/start-service-worker-bridge";
 import { whenIdleInTurn } from "./lib/schedule";
 
@@ -37,5 +38,7 @@ loadMatchedRoutes(window.location.pathname)
 // builds only) and the outbox check (a small chunk; the outbox pipeline loads only when messages
 // wait, or on a submit that queues).
 const checkOutbox = () =>
-  import("./features/contact/outbox").then(({ startOutbox }) => startOutbox()).catch(() => {});
+  loadOutbox()
+    .then(({ startOutbox }) => startOutbox())
+    .catch(() => {});
 whenIdleInTurn([...(import.meta.env.PROD ? [startServiceWorkerBridge] : []), checkOutbox]);

@@ -1,12 +1,12 @@
 /**
  * The service worker's half of the outbox: answers Background Sync's "contact-outbox" event by
- * draining the outbox with the shared pipeline (src/shared/contact/outbox.ts), and tells the open
+ * draining the outbox with the shared pipeline (src/shared/contact/outbox-store.ts), and tells the open
  * pages over the outbox's BroadcastChannel. `sw.ts` calls `registerOutboxSync(self, config)` once,
  * with the PipelineConfig baked into the worker at build time.
  */
 import { createDeliverDeps, type PipelineConfig } from "../src/shared/contact/deps";
-import { createOutboxSyncListener, openOutbox, type SyncEventLike } from "../src/shared/contact/outbox";
 import { createOutboxChannel } from "../src/shared/contact/outbox-channel";
+import { createOutboxSyncListener, openOutbox, type SyncEventLike } from "../src/shared/contact/outbox-store";
 
 export function registerOutboxSync(worker: ServiceWorkerGlobalScope, config: PipelineConfig): void {
   const channel = createOutboxChannel();

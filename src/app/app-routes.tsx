@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject } from "react-router-dom";
 import { type RouteId, routeIds, routes } from "../config/routes";
 import { type CachedLoad, cachedLoad } from "../shared/cached-load";
 import { Layout } from "./layout";
-import { RouteError } from "./route-error";
+import { RenderError, RouteError } from "./route-error";
 
 type PageModule = { default: ComponentType };
 
@@ -41,12 +41,24 @@ function pageRoute(id: RouteId): RouteObject {
       return {};
     },
     Component: () => <PageOrError load={load} />,
+    // An error thrown while the page renders: the error page, in the layout.
+    errorElement: <RenderError />,
   };
 }
 
 /** The app's route objects (React Router's data mode), built from the route table. */
 export const appRoutes: RouteObject[] = [
-  { id: "layout", Component: Layout, children: routeIds.map(pageRoute) },
+  {
+    id: "layout",
+    Component: Layout,
+    // The layout itself failed: the error page alone, in the landmark the layout would have drawn.
+    errorElement: (
+      <main id="main" className="main">
+        <RenderError />
+      </main>
+    ),
+    children: routeIds.map(pageRoute),
+  },
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
-import { OutboxNoticeSlot } from "../features/contact/outbox-notice-slot";
+import { OutboxNoticeSlot } from "../features/contact/outbox-first-load";
 import { PwaNoticesSlot } from "../features/pwa/pwa-notices-slot";
 import { ApplyTheme } from "../features/theme/apply-theme";
 import { Navbar } from "./navbar";

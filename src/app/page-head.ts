@@ -1,7 +1,7 @@
-import { appPaths, type RouteId, routes } from "../config/routes";
-import { profile } from "../content/profile";
-import { escapeHtml } from "../shared/escape-html";
-import { personStructuredData, renderJsonLd } from "./structured-data";
+import { appPaths, type RouteId, routes } from "../config/routes.ts";
+import { profile } from "../content/profile.ts";
+import { escapeHtml } from "../shared/escape-html.ts";
+import { personStructuredData, renderJsonLd } from "./structured-data.ts";
 
 /** The 1200×630 link-preview image, drawn from the content at build time (build/brand.ts). */
 export const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
 
 export const ROUTE_ERROR_TEXT = {
   title: "This page could not be loaded",
@@ -49,4 +50,15 @@ export function RouteError({ retry }: { retry: () => Promise<void> }) {
       </button>
     </section>
   );
+}
+
+/**
+ * The routes' error element: an error thrown while a page (or the layout) was drawn shows the page
+ * above, never React Router's developer screen. Retry opens the same address again, which draws
+ * the page anew.
+ */
+export function RenderError() {
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  return <RouteError retry={async () => navigate({ pathname, search, hash }, { replace: true })} />;
 }

@@ -1,4 +1,4 @@
-import { profile } from "../content/profile";
+import { profile } from "../content/profile.ts";
 
 /** schema.org `Person` for the owner, as search engines read it from the home page (JSON-LD). */
 export function personStructuredData(siteUrl: string | null): Record<string, unknown> {

@@ -1,14 +1,18 @@
-import { type ComponentType, useEffect, useState } from "react";
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 import { cachedLoad } from "../shared/cached-load";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * A component from a chunk loaded once it is first drawn, in the browser only: it renders nothing
- * on the server, during hydration and until its chunk is in. A chunk that cannot load (offline
- * before anything was cached, an old tab after a deploy) renders nothing either, and is asked for
- * again when the connection returns and whenever the component is drawn anew.
+ * A component from a chunk loaded once it is first drawn, in the browser only: it renders
+ * `fallback` (default nothing) on the server, during hydration and until its chunk is in. A chunk
+ * that cannot load (offline before anything was cached, an old tab after a deploy) keeps the
+ * fallback, and is asked for again when the connection returns and whenever the component is
+ * drawn anew.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> {
   const loader = cachedLoad(load);
   return function Lazy(props: P) {
     const hydrated = useHydrated();
@@ -29,7 +33,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
         window.removeEventListener("online", attempt);
       };
     }, [Loaded]);
-    return Loaded ? <Loaded {...props} /> : null;
+    return Loaded ? <Loaded {...props} /> : fallback;
   };
 }
 

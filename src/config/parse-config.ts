@@ -1,5 +1,5 @@
 import type { PipelineConfig } from "../shared/contact/deps";
-import { DEV_API_KEY } from "../shared/contact/protocol";
+import { DEV_API_KEY } from "../shared/contact/protocol.ts";
 
 /** The `VITE_*` variables the client reads. Everything here ends up in the public bundle. */
 export interface ClientEnv {

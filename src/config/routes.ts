@@ -8,7 +8,7 @@
  * `src/app/routes/`, its loader in `app-routes.tsx` (a compile error until it exists), and its
  * rewrite in `firebase.json` (a test fails until it is there).
  */
-import { pageText } from "../content/pages";
+import { pageText } from "../content/pages.ts";
 
 export interface RouteInfo {
   /** URL path; `null` for the not-found page, which answers every unknown path. */

@@ -1,5 +1,5 @@
-import { routes } from "../config/routes";
-import { profile } from "./profile";
+import { routes } from "../config/routes.ts";
+import { profile } from "./profile.ts";
 
 /**
  * The owner's words for the installed app and for sharing: the launcher's shortcuts, the

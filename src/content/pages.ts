@@ -1,4 +1,4 @@
-import { profile } from "./profile";
+import { profile } from "./profile.ts";
 
 export interface PageText {
   /** The page's own title; the owner's name is appended in the document title. */

@@ -15,7 +15,7 @@ import { ROOT } from "./server";
  */
 const DIST = join(ROOT, "dist");
 /**
- * R-13.1 sets 90 kB for a BrowserRouter app. Issue #8 moves the app to React Router's data mode
+ * R-13.1 sets 90 kB for a BrowserRouter app. The app uses React Router's data mode
  * (createBrowserRouter), whose router core adds about 17 kB gzip to every page's first load
  * (measured: 86–89 kB before, 103–106 kB after). The budget records that cost; it is still a
  * ceiling, so anything else that grows the first load fails here.

@@ -81,7 +81,7 @@ test.describe("with JavaScript turned off", () => {
 /** Runs the server on the built page with `env` until it exits or says it is ready; its output. */
 async function startOutput(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), "portfolio-mismatch-"));
-  const child: ChildProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
+  const child: ChildProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/serve.ts"], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",

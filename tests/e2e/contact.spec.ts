@@ -5,6 +5,7 @@ import { expect, pageSettled, test } from "./fixtures";
 import { expectCleared, holdNotifications, submitContact } from "./outbox-helpers";
 import {
   closedPort,
+  E2E_PORT,
   mainDataDir,
   outboxMails,
   type RunningServer,
@@ -12,7 +13,7 @@ import {
   storedMessages,
 } from "./server";
 
-const dataDir = mainDataDir(Number(process.env.E2E_PORT ?? 4317));
+const dataDir = mainDataDir(E2E_PORT);
 
 const VISITOR = {
   name: "Zoë Ünïcödé 🚀",

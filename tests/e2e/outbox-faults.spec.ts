@@ -175,7 +175,7 @@ test.describe("a refusal that is not about the input: kept as refused, for the v
     expect(await mailsFrom(outboxMails(server.dataDir), eve.name)).toHaveLength(0);
   });
 
-  test("a 422 on notify is about the input: the spec's modal with the server's error, nothing kept", async ({
+  test("a 422 on notify is about the input: R-8's modal with the server's error, nothing kept", async ({
     page,
   }) => {
     await openContact(page);

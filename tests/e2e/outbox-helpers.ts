@@ -1,13 +1,13 @@
 /** Helpers for the contact form's end-to-end tests (outbox*.spec.ts, contact.spec.ts, dialog-motion.spec.ts). */
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
-import type { OutboxEntry } from "../../src/shared/contact/outbox";
 import {
   OUTBOX_DB_NAME,
   OUTBOX_NAME,
   OUTBOX_STORE_NAME,
   type OutboxMessage,
 } from "../../src/shared/contact/outbox-channel";
+import type { OutboxEntry } from "../../src/shared/contact/outbox-store";
 import { pageSettled } from "./fixtures";
 import { outboxMails, storedMessages } from "./server";
 

@@ -1,15 +1,15 @@
 import { register } from "node:module";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../../build/chromium";
-import { freshDir, mainDataDir, ROOT } from "./server";
+import { E2E_PORT, freshDir, mainDataDir, ROOT } from "./server";
 
 // The tests read the owner's content, whose icons are `*.svg` imports: see the hook's comment.
 register("./asset-import-hook.mjs", import.meta.url);
 
-const port = Number(process.env.E2E_PORT ?? 4317);
 const executablePath = findChromium();
 // Evaluated in the runner and in every worker: only the runner (no TEST_WORKER_INDEX) empties it.
-const dataDir = process.env.TEST_WORKER_INDEX === undefined ? freshDir(mainDataDir(port)) : mainDataDir(port);
+const dataDir =
+  process.env.TEST_WORKER_INDEX === undefined ? freshDir(mainDataDir(E2E_PORT)) : mainDataDir(E2E_PORT);
 
 /** Runs against the built app (`npm run build`) served by the real server, as `npm start` does. */
 export default defineConfig({
@@ -23,7 +23,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
@@ -34,12 +34,12 @@ export default defineConfig({
   webServer: {
     command: "npm run serve",
     cwd: ROOT,
-    url: `http://127.0.0.1:${port}/healthz`,
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     // The suite sends more messages than the owner's default ALERT_LIMIT: each keeps its own alert.
     env: {
-      PORT: String(port),
+      PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       STATIC_DIR: "dist",

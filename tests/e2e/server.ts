@@ -10,6 +10,8 @@ export { storedMessages } from "../support/stored-messages";
 export { closedPort };
 
 export const ROOT = join(import.meta.dirname, "../..");
+/** The port the suite serves the build on (docs/testing.md). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
 
 /** The data directory of the server Playwright starts (one fixed path, shared by all workers). */
 export function mainDataDir(port: number): string {
@@ -69,7 +71,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = options.port ?? (await closedPort());
   const dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix ?? "portfolio-e2e-extra-"));
-  const child: ChildProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/main.ts"], {
+  const child: ChildProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/serve.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,

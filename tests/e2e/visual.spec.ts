@@ -48,7 +48,10 @@ test.describe("the design, page by page", () => {
           await page.evaluate(async () => {
             const images = [...document.images];
             for (const image of images) image.loading = "eager";
-            await Promise.all([document.fonts.ready, ...images.map((image) => image.decode().catch(() => {}))]);
+            await Promise.all([
+              document.fonts.ready,
+              ...images.map((image) => image.decode().catch(() => {})),
+            ]);
           });
           if (theme === "dark") {
             await themeSwitch(page).click();

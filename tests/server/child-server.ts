@@ -1,5 +1,5 @@
 /**
- * The real server in a child process (`server/main.ts`, or a fixture entry that wraps it), for
+ * The real server in a child process (`server/serve.ts`, or a fixture entry that wraps it), for
  * tests that kill it, limit its file sizes or restart it on the same DATA_DIR; and the owner's
  * `messages` CLI, run as `npm run messages` runs it.
  */
@@ -26,13 +26,13 @@ export interface ChildOptions {
   env?: Record<string, string>;
   /** A command the server runs under, e.g. ["prlimit", "--fsize=100000"]. */
   prefix?: string[];
-  /** Entry module relative to the repository (default server/main.ts). */
+  /** Entry module relative to the repository (default server/serve.ts). */
   entry?: string;
 }
 
 export async function startChildServer(dataDir: string, options: ChildOptions = {}): Promise<ChildServer> {
   const port = await closedPort();
-  const tsx = [process.execPath, "--import", "tsx", options.entry ?? "server/main.ts"];
+  const tsx = [process.execPath, "--import", "tsx", options.entry ?? "server/serve.ts"];
   const [command = "", ...args] = [...(options.prefix ?? []), ...tsx];
   const child = spawn(command, args, {
     cwd: ROOT,

@@ -123,6 +123,7 @@ describe("loadConfig", () => {
     ["ALLOWED_ORIGINS", "*"],
     ["ALLOWED_ORIGINS", "example.com"],
     ["ALLOWED_ORIGINS", "https://example.com/path"],
+    ["ALLOWED_ORIGINS", "https://example.com, https://example.com:99999"],
     ["SMTP_URL", "http://smtp.example.com"],
     ["SMTP_URL", "not a url"],
     ["OWNER_EMAIL", "nobody"],
@@ -174,7 +175,7 @@ describe("loadConfig", () => {
   });
 });
 
-describe("server/main.ts", () => {
+describe("server/serve.ts", () => {
   const children: ChildProcess[] = [];
 
   afterEach(() => {
@@ -182,7 +183,7 @@ describe("server/main.ts", () => {
   });
 
   function start(env: Record<string, string>) {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
       cwd: resolve(import.meta.dirname, "../.."),
       env: { PATH: process.env.PATH ?? "", ...env },
       stdio: ["ignore", "pipe", "pipe"],

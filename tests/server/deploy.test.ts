@@ -207,11 +207,11 @@ describe("Caddyfile, as Caddy reads it (caddy adapt)", () => {
 });
 
 describe("Dockerfile", () => {
-  test("is multi-stage, runs as a non-root user in production mode, and starts server/main.ts", () => {
+  test("is multi-stage, runs as a non-root user in production mode, and starts server/serve.ts", () => {
     expect(dockerfile.match(/^FROM /gm)).toHaveLength(2);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerEnv()).toMatchObject({ NODE_ENV: "production", HOST: "0.0.0.0", DATA_DIR: "/data" });
-    expect(dockerfile).toMatch(/^CMD \["node", "--import", "tsx", "server\/main.ts"\]$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "--import", "tsx", "server\/serve.ts"\]$/m);
     // The SQLite driver is checked where it is built, not discovered missing at run time.
     expect(dockerfile).toMatch(/^RUN node .*server\/store\/sqlite-driver\.ts/m);
   });

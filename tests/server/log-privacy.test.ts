@@ -133,7 +133,7 @@ function traces(value: string): string[] {
 }
 
 test("no typed value, query string or e-mail address reaches the log at the default level", async () => {
-  const server = run(process.execPath, ["--import", "tsx", "server/main.ts"], await serverEnv());
+  const server = run(process.execPath, ["--import", "tsx", "server/serve.ts"], await serverEnv());
   const [, url = ""] = await server.waitFor(/ready at (http:\/\/127\.0\.0\.1:\d+)/);
 
   // 1. The form, its mail refused by the SMTP server (an error naming an address is logged).
@@ -184,7 +184,7 @@ test("on a terminal the log is pretty lines, not JSON", async () => {
   const env = await serverEnv();
   const server = run(
     "script",
-    ["-qec", `"${process.execPath}" --import tsx server/main.ts`, "/dev/null"],
+    ["-qec", `"${process.execPath}" --import tsx server/serve.ts`, "/dev/null"],
     env,
   );
   await server.waitFor(/ready at http:\/\/127\.0\.0\.1:\d+/);

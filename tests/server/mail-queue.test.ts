@@ -9,7 +9,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { createMailQueue, GIVE_UP_AFTER_MS, retryDelay } from "../../server/mail/mail-queue";
 import { createMailer } from "../../server/mail/mailer";
 import { openDatabase } from "../../server/store/database";
-import { createSqliteMailJobStore } from "../../server/store/sqlite-stores";
+import { purgeOlderThan } from "../../server/store/retention";
+import { createSqliteMailJobStore, createSqliteMessageStore } from "../../server/store/sqlite-stores";
 import { messagesCli } from "./child-server";
 import {
   MESSAGES_PATH,
@@ -58,12 +59,13 @@ describe("the queue itself", () => {
       mailer.close();
       db.close();
     };
-    return { queue, jobs, close };
+    return { queue, jobs, db, close };
   }
 
   test("a failed send keeps its job, due again after MAIL_RETRY_MS; the next attempt sends it", async () => {
     const dataDir = await tempDir();
-    const { queue, close } = await queueOn(dataDir);
+    let clock = Date.now();
+    const { queue, close } = await queueOn(dataDir, () => clock);
     try {
       smtp.answer = 451;
       const before = Date.now();
@@ -72,12 +74,20 @@ describe("the queue itself", () => {
       expect(smtp.arrivals).toHaveLength(1);
       const [job] = mailJobs(dataDir);
       expect(job).toMatchObject({ key: "job-1", state: "pending", attempts: 1 });
+      expect(JSON.parse(job?.payload ?? "null")).toEqual(validMessage);
       expect(job?.last_error).toMatch(/^451 /);
       expect(job?.next_attempt_at).toBeGreaterThanOrEqual(before + 60_000);
 
       smtp.answer = "accept";
       await queue.run(); // not due yet: nothing is sent
       expect(smtp.arrivals).toHaveLength(1);
+
+      clock = job?.next_attempt_at ?? Number.NaN;
+      await queue.run(); // due: the next attempt sends it, with the same Message-ID
+      expect(smtp.mails).toHaveLength(1);
+      expect(new Set(await messageIds()).size).toBe(1);
+      // Sent: the job keeps its key (for retries of the request) but no copy of the message.
+      expect(mailJobs(dataDir)).toMatchObject([{ key: "job-1", state: "sent", attempts: 1, payload: null }]);
     } finally {
       await close();
     }
@@ -155,7 +165,7 @@ describe("the queue itself", () => {
     const dataDir = await tempDir();
     const { queue, jobs, close } = await queueOn(dataDir);
     try {
-      smtp.answer = 550;
+      smtp.answer = 500; // the lowest permanent failure
       await queue.notify("retried", validMessage);
       await queue.run();
       expect(mailJobs(dataDir)).toMatchObject([{ state: "failed", attempts: 1 }]);
@@ -167,6 +177,55 @@ describe("the queue itself", () => {
       expect(job).toMatchObject({ state: "pending", attempts: 1 });
       expect(job?.next_attempt_at).toBeLessThanOrEqual(Date.now() + 75_000);
       expect(job?.next_attempt_at).toBeGreaterThanOrEqual(before + 60_000);
+    } finally {
+      await close();
+    }
+  });
+
+  test("ALERT_LIMIT's count is reached, not missed by one: with 1 per window, the first alert goes out, the next waits", async () => {
+    const dataDir = await tempDir();
+    const { queue, close } = await queueOn(dataDir, Date.now, { max: 1, windowMs: 3_600_000 });
+    try {
+      await queue.notify("first", validMessage);
+      await queue.run();
+      await queue.notify("second", { ...validMessage, name: "Second Sender" });
+      await queue.run();
+      expect(smtp.mails).toHaveLength(1);
+      expect((await parseMail(smtp.mails[0]?.raw ?? "")).subject).toBe(
+        `New portfolio message from ${validMessage.name}`,
+      );
+      expect(mailJobs(dataDir)).toMatchObject([
+        { key: "first", state: "sent", digest: 0 },
+        { key: "second", state: "pending", digest: 1 },
+      ]);
+    } finally {
+      await close();
+    }
+  });
+
+  test("retention deletes the finished mail jobs older than its cutoff (they hold the text) and keeps pending ones", async () => {
+    const dataDir = await tempDir();
+    const old = Date.now() - 40 * 86_400_000;
+    let clock = old;
+    const { queue, jobs, db, close } = await queueOn(dataDir, () => clock);
+    try {
+      smtp.answer = 550;
+      await queue.notify("old-failed", validMessage);
+      await queue.run();
+      clock = Date.now();
+      await queue.notify("new-failed", validMessage);
+      await queue.run();
+      clock = old;
+      await jobs.record("old-pending", "fingerprint", validMessage); // not tried yet
+      clock = Date.now();
+      expect(mailJobs(dataDir).map((job) => `${job.key} ${job.state}`)).toEqual([
+        "old-failed failed",
+        "old-pending pending",
+        "new-failed failed",
+      ]);
+
+      await purgeOlderThan(createSqliteMessageStore(db, dataDir), dataDir, 30);
+      expect(mailJobs(dataDir).map((job) => job.key)).toEqual(["old-pending", "new-failed"]);
     } finally {
       await close();
     }

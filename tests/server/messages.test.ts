@@ -82,13 +82,17 @@ test("has its own rate limit and answers 429 past it", async () => {
   expect(storedMessages(server.dataDir)).toHaveLength(1);
 });
 
-test("a reused id with a different message answers 422 and keeps the first text", async () => {
+test.each([
+  ["name", "Someone Else"],
+  ["email", "someone.else@example.com"],
+  ["message", "Another text"],
+] as const)("a reused id with another %s answers 422 and keeps the first message", async (field, value) => {
   const server = await serve();
   const id = randomUUID();
   expect((await post(server.url, MESSAGES_PATH, { id, ...validMessage })).status).toBe(201);
-  const reused = await post(server.url, MESSAGES_PATH, { id, ...validMessage, message: "Another text" });
+  const reused = await post(server.url, MESSAGES_PATH, { id, ...validMessage, [field]: value });
 
   expect(reused.status).toBe(422);
   expect(await reused.json()).toEqual({ success: false, error: ID_REUSED_MESSAGE });
-  expect(storedMessages(server.dataDir).map((row) => row.message)).toEqual([validMessage.message]);
+  expect(storedMessages(server.dataDir)).toMatchObject([{ id, ...validMessage }]);
 });

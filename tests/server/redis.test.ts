@@ -74,9 +74,9 @@ interface ChildInstance {
   kill(): Promise<void>;
 }
 
-/** Spawns `server/main.ts` with the test settings plus `env`. */
+/** Spawns `server/serve.ts` with the test settings plus `env`. */
 async function spawnServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  return spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  return spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
     cwd: resolve(import.meta.dirname, "../.."),
     env: {
       PATH: process.env.PATH ?? "",

@@ -1,5 +1,5 @@
 /**
- * Draining the outbox (src/shared/contact/outbox.ts), the code both the service worker's sync
+ * Draining the outbox (src/shared/contact/outbox-store.ts), the code both the service worker's sync
  * handler and the page fallback run: the real outbox on fake-indexeddb, the real
  * `createDeliverDeps` and `deliver`, over real HTTP on loopback, against the real server
  * (server/http/build-server.ts) or a node:http recording server for answers the real one cannot be made to give.
@@ -8,6 +8,7 @@ import "fake-indexeddb/auto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDeliverDeps, type PipelineConfig } from "../../src/shared/contact/deps";
 import { type ContactMessage, createMessage } from "../../src/shared/contact/message";
+import { OUTBOX_NAME, type OutboxMessage } from "../../src/shared/contact/outbox-channel";
 import {
   createOutboxSyncListener,
   type DrainOptions,
@@ -16,8 +17,7 @@ import {
   type Outbox,
   type OutboxLock,
   openOutbox,
-} from "../../src/shared/contact/outbox";
-import { OUTBOX_NAME, type OutboxMessage } from "../../src/shared/contact/outbox-channel";
+} from "../../src/shared/contact/outbox-store";
 import {
   API_KEY,
   mailFiles,

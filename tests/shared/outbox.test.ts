@@ -1,12 +1,11 @@
 /**
- * The outbox store (src/shared/contact/outbox.ts) on a real IndexedDB implementation
+ * The outbox store (src/shared/contact/outbox-store.ts) on a real IndexedDB implementation
  * (fake-indexeddb) through the real idb-keyval.
  */
 import "fake-indexeddb/auto";
 import { createStore, set } from "idb-keyval";
 import { describe, expect, it } from "vitest";
 import { type ContactMessage, createMessage } from "../../src/shared/contact/message";
-import { OUTBOX_SCHEMA_VERSION, type OutboxEntry, openOutbox } from "../../src/shared/contact/outbox";
 import {
   createOutboxChannel,
   OUTBOX_DB_NAME,
@@ -14,6 +13,7 @@ import {
   OUTBOX_STORE_NAME,
   type OutboxMessage,
 } from "../../src/shared/contact/outbox-channel";
+import { OUTBOX_SCHEMA_VERSION, type OutboxEntry, openOutbox } from "../../src/shared/contact/outbox-store";
 
 let databases = 0;
 /** Each test gets its own database. */

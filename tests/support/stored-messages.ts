@@ -32,6 +32,8 @@ export function storedMessages(dataDir: string): StoredMessage[] {
 export interface MailJobRow {
   key: string;
   state: "pending" | "sent" | "failed";
+  /** The message, kept until the mail is accepted. */
+  payload: string | null;
   attempts: number;
   next_attempt_at: number | null;
   last_error: string | null;

@@ -10,7 +10,7 @@ import { countOutbox } from "../../src/features/contact/outbox";
 import { createOutboxClient, type OutboxClient } from "../../src/features/contact/outbox-client";
 import { createDeliverDeps } from "../../src/shared/contact/deps";
 import { createMessage } from "../../src/shared/contact/message";
-import { type OutboxEntry, openOutbox } from "../../src/shared/contact/outbox";
+import { type OutboxEntry, openOutbox } from "../../src/shared/contact/outbox-store";
 import { type RecordingServer, sendJson, startRecordingServer } from "../shared/recording-server";
 
 let server: RecordingServer;

@@ -2,8 +2,7 @@ import { ExternalLink } from "../../components/external-link";
 import { HostIcon } from "../../components/host-icon";
 import { MailIcon } from "../../components/icons";
 import { profile } from "../../content/profile";
-import { ContactForm } from "../../features/contact/contact-form";
-import { OutboxStatusSlot } from "../../features/contact/outbox-status-slot";
+import { ContactForm, OutboxStatusSlot } from "../../features/contact/contact-form";
 import { PageTransition } from "../page-transition";
 
 export default function Contact() {

@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
+import { lazyComponent } from "../../components/browser-only";
 import { EmojiText } from "../../components/emoji-text";
 import { LoadingAnimation } from "../../components/loading-animation";
 import { Modal } from "../../components/modal";
@@ -8,6 +9,9 @@ import { LIMITS } from "../../shared/contact/protocol";
 import { type ContactField, useAppStore } from "../../store/app-store";
 import { type ModalContent, submitContact } from "./submit-contact";
 import "./contact-form.css";
+// The outbox's view below the form (`OutboxStatusSlot`): its styles are inlined with the form's in
+// the contact page's prerendered HTML, so the outbox's chunks bring no stylesheet of their own.
+import "./outbox.css";
 
 /**
  * Where the form posts when no script handles the submit (JavaScript off, or a click before
@@ -16,6 +20,15 @@ import "./contact-form.css";
  * trailing slash; "" is the page's own origin.)
  */
 export const CONTACT_FORM_ACTION = `${config.notifyUrl}${routes.contact.path}`;
+
+const OutboxStatus = lazyComponent(() => import("./outbox-view").then((module) => module.OutboxStatus));
+const OutboxRefused = lazyComponent(() => import("./outbox-refused").then((module) => module.OutboxRefused));
+
+/**
+ * Below the form: the outbox's waiting count and, once there is one, the refused messages, from
+ * chunks loaded after hydration.
+ */
+export const OutboxStatusSlot = () => <OutboxStatus Refused={OutboxRefused} />;
 
 /** R-2.6 (docs/requirements.md): the contact form, its fields, and the result modal. */
 export function ContactForm() {

@@ -4,7 +4,7 @@
  *
  * - Queues what the form could not send, and asks the worker for a Background Sync
  *   (`registration.sync.register("contact-outbox")`) where `SyncManager` exists.
- * - Drains with the drain the worker runs (src/shared/contact/outbox.ts): when it starts (every
+ * - Drains with the drain the worker runs (src/shared/contact/outbox-store.ts): when it starts (every
  *   page load: the safety net for syncs the browser gave up on) and when a Retry-After has passed;
  *   where there is no Background Sync (Firefox, Safari, no active worker) also on `online` and
  *   when the page becomes visible. The Web Lock makes the page and the worker take turns, so each
@@ -16,14 +16,14 @@ import { config } from "../../config/env";
 import type { NotSent } from "../../shared/contact/deliver";
 import { createDeliverDeps } from "../../shared/contact/deps";
 import type { ContactMessage } from "../../shared/contact/message";
+import { createOutboxChannel, OUTBOX_NAME, type OutboxMessage } from "../../shared/contact/outbox-channel";
 import {
   type DrainOptions,
   defaultOutboxLock,
   drainOutbox,
   type OutboxEntry,
   openOutbox,
-} from "../../shared/contact/outbox";
-import { createOutboxChannel, OUTBOX_NAME, type OutboxMessage } from "../../shared/contact/outbox-channel";
+} from "../../shared/contact/outbox-store";
 
 export interface OutboxClientOptions {
   /** The entries after every change; null when IndexedDB could not be read. */

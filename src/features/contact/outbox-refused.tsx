@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { Modal } from "../../components/modal";
-import type { OutboxEntry } from "../../shared/contact/outbox";
+import type { OutboxEntry } from "../../shared/contact/outbox-store";
 import { oneLine } from "../../shared/one-line";
 import { loadOutboxClient, OUTBOX_TEXT, useOutboxView } from "./outbox";
 

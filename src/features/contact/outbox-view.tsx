@@ -2,7 +2,7 @@ import { type ComponentType, useEffect, useState } from "react";
 import { OUTBOX_TEXT, startOutbox, updateOutboxView, useOutboxView } from "./outbox";
 
 /**
- * On every page, after hydration (./outbox-notice-slot.tsx, which also brings its styles): says
+ * On every page, after hydration (./outbox-first-load.tsx, which also brings its styles): says
  * when a queued message went out, in a polite status, until dismissed.
  */
 export function OutboxNotice() {
@@ -27,7 +27,7 @@ export function OutboxNotice() {
 
 /**
  * The contact page's view of the outbox, which exists in this browser only (nothing of it is
- * prerendered; ./outbox-status-slot.tsx brings its styles): how many messages wait, in a polite
+ * prerendered; ./contact-form.tsx brings its styles): how many messages wait, in a polite
  * live region that is there from the first read, so every later change is announced; and, once a
  * message was refused, the refused messages with Retry and Discard (`Refused`, from a chunk of its
  * own). Once shown, the list stays mounted, so its dialog outlives the last entry it discards.

@@ -13,8 +13,8 @@
 import { useSyncExternalStore } from "react";
 import { profile } from "../../content/profile";
 import { cachedLoad } from "../../shared/cached-load";
-import type { OutboxEntry } from "../../shared/contact/outbox";
 import { createOutboxChannel, OUTBOX_DB_NAME, OUTBOX_STORE_NAME } from "../../shared/contact/outbox-channel";
+import type { OutboxEntry } from "../../shared/contact/outbox-store";
 
 export interface OutboxView {
   /** False until the outbox was read once (or found unreadable): the count is not known before. */

@@ -4,6 +4,7 @@ import type { Decision, NotSent } from "../../shared/contact/deliver";
 import { type ContactMessage, createMessage, validateFields } from "../../shared/contact/message";
 import { RESULT_TITLE, VALIDATION_TEXT, validationText } from "../../shared/contact/texts";
 import { useAppStore } from "../../store/app-store";
+import { loadOutbox } from "./outbox-first-load";
 
 export interface ModalContent {
   title: string;
@@ -56,7 +57,7 @@ const defaultDeps: SubmitDeps = {
   /** Into the outbox, from where the worker's sync or the page sends it later. */
   queue: async (message, failed) => {
     // Not imported with the contact page: the facade is in the chunk every page loads after its load.
-    const { loadOutboxClient } = await import("./outbox");
+    const { loadOutboxClient } = await loadOutbox();
     await (await loadOutboxClient()).queue(message, failed);
   },
   isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
@@ -66,7 +67,7 @@ const defaultDeps: SubmitDeps = {
  * The form's submit (R-4.3, R-8, R-11.4): set the flag; refuse invalid fields with a modal and
  * keep them; otherwise save, then notify, then show the server's `msg`. Whatever happens, the flag
  * and the fields are cleared afterwards, and nothing typed is lost:
- * - the server refused the input itself (400, 413, 422): the spec's modal with its `error`;
+ * - the server refused the input itself (400, 413, 422): R-8's modal with its `error`;
  * - offline, no answer, or an answer worth waiting for (a time-out, 429, 5xx): into the outbox,
  *   sent automatically later, and the modal says so;
  * - any other refusal (401, 403, a database's denial): into the outbox as refused, listed below

@@ -1,6 +1,7 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { lazyComponent } from "../../components/browser-only";
+import { cachedLoad } from "../../shared/cached-load";
 import type { InstallHelpPlatform } from "./install-help";
-import type { InstallHelpButtonProps } from "./install-help-button";
 import { InstallIcon } from "./pwa-icons";
 import "./install-button.css";
 
@@ -17,9 +18,9 @@ export function isStandalone(): boolean {
 }
 
 /** The steps for browsers that install from their own menu: chunks of their own, after hydration. */
-const InstallHelpButton = lazy(
-  (): Promise<{ default: ComponentType<InstallHelpButtonProps> }> =>
-    import("./install-help-button").then((module) => ({ default: module.InstallHelpButton })),
+const loadInstallHelp = cachedLoad(() => import("./install-help"));
+const InstallHelpButton = lazyComponent(() =>
+  import("./install-help-button").then((module) => module.InstallHelpButton),
 );
 
 /**
@@ -37,10 +38,10 @@ export function InstallButton() {
   useEffect(() => {
     if (isStandalone()) return;
     let mounted = true;
-    import("./install-help")
+    loadInstallHelp()
       .then((module) => mounted && setHelp(module.installHelpHere()))
       .catch(() => {
-        // Offline before the worker cached it: no help this time.
+        // Offline before the worker cached it: no help this time (the next page asks again).
       });
     const onOffer = (event: Event) => {
       // Keep the browser's own mini-infobar away: the button is the offer.
@@ -61,11 +62,7 @@ export function InstallButton() {
   }, []);
 
   if (!offer) {
-    return help ? (
-      <Suspense fallback={null}>
-        <InstallHelpButton platform={help} />
-      </Suspense>
-    ) : null;
+    return help ? <InstallHelpButton platform={help} /> : null;
   }
 
   const install = async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Modal } from "../../components/modal";
 import { config } from "../../config/env";
+import { cachedLoad } from "../../shared/cached-load";
 import { QR_CODE_DOWNLOAD_NAME, QR_CODE_FILE } from "./qr-code-file";
 import { shareAddress } from "./share-address";
 import "./share-dialog.css";
@@ -13,6 +14,8 @@ export interface ShareDialogProps {
 
 type CopyState = "idle" | "copied" | "manual";
 
+const loadQrCode = cachedLoad(() => import("./qr-code"));
+
 /**
  * The QR code's image URL: the file the build drew from `VITE_SITE_URL` (no script, precached), or,
  * when the build had no address, one drawn here from the page's origin. Either works offline.
@@ -22,13 +25,14 @@ function useQrCode(address: string, open: boolean): string | null {
   useEffect(() => {
     if (config.siteUrl || !open || drawn) return;
     let current = true;
-    import("./qr-code")
+    loadQrCode()
       .then(({ qrCodeSvg }) => qrCodeSvg(address))
       .then((svg) => {
         if (current) setDrawn(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
       })
       .catch(() => {
-        // Offline before the worker cached the QR code library: the address and Copy link remain.
+        // Offline before the worker cached the QR code library: the address and Copy link remain,
+        // and the dialog's next opening asks again.
       });
     return () => {
       current = false;

@@ -1,5 +1,5 @@
 /**
- * The spec's sequence for one message: save, then notify. Never throws: every outcome,
+ * R-4.3's sequence for one message (docs/requirements.md): save, then notify. Never throws: every outcome,
  * expected or not, comes back as a typed result, and `decide` says what becomes of the message.
  */
 import { failureFromThrown, isInputStatus, isRetryableStatus, type StepFailure } from "./failure";
@@ -89,7 +89,7 @@ export async function deliver(message: ContactMessage, deps: DeliverDeps): Promi
 /**
  * What becomes of a message after an attempt (docs/requirements.md R-8, R-11.4):
  * - `sent`: saved and notified; `text` is the server's `msg`.
- * - `invalid`: the server refused the visitor's input itself (400, 413, 422): the spec's modal
+ * - `invalid`: the server refused the visitor's input itself (400, 413, 422): R-8's modal
  *   shows its `error`.
  * - `retry`: no answer, or one worth waiting for (a time-out, 429, 5xx): kept and sent later.
  * - `refused`: any other refusal (401, 403, a database's denial): kept for the visitor to retry or

@@ -24,7 +24,7 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status <= 599);
 }
 
-/** The answers about the visitor's input itself: the only refusals the spec's modal shows. */
+/** The answers about the visitor's input itself: the only refusals R-8's modal shows (docs/requirements.md). */
 export function isInputStatus(status: number | null | undefined): boolean {
   return status === 400 || status === 413 || status === 422;
 }

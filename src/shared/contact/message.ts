@@ -47,7 +47,7 @@ function trimFields(fields: ContactFields): ContactFields {
 
 /**
  * Checks the fields in the order the UI needs: any empty (or whitespace-only) field first
- * (the spec's 'Please Fill all Fields!'), then the length limits, then control characters in
+ * (R-4.3's 'Please Fill all Fields!', docs/requirements.md), then the length limits, then control characters in
  * name and email, then the e-mail format. On success `value` holds the trimmed fields.
  */
 export function validateFields(fields: ContactFields): ValidationResult {

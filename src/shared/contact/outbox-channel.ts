@@ -1,7 +1,7 @@
 /**
  * The outbox's names and the messages the pages and the service worker exchange about it. No
  * dependencies: a page can check the outbox and listen for changes without loading the outbox
- * itself (./outbox.ts, which owns the entries and their schema).
+ * itself (./outbox-store.ts, which owns the entries and their schema).
  */
 
 /** The IndexedDB database and object store of the outbox. */

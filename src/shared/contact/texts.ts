@@ -6,7 +6,7 @@
 import type { ContactFields, ValidationResult } from "./message";
 import { LIMITS } from "./protocol";
 
-/** The exact 'Please Fill all Fields!' of R-8 (docs/requirements.md), plus our own texts for the checks the spec leaves open. */
+/** The exact 'Please Fill all Fields!' of R-8 (docs/requirements.md), plus our own texts for the checks R-5 leaves open. */
 export const VALIDATION_TEXT = {
   empty: "Please Fill all Fields!",
   email: "Please enter a valid email address.",

@@ -21,6 +21,19 @@ describe("lazyComponent", () => {
     expect(chunk.calls()).toBe(1);
   });
 
+  it("draws its fallback while the chunk is missing, and keeps it after a failure", async () => {
+    const chunk = flakyChunk(1);
+    const Lazy = lazyComponent(chunk.load, <span>Spinner</span>);
+    render(<Lazy label="Loaded" />);
+    await act(async () => {});
+    expect(chunk.calls()).toBe(1);
+    expect(screen.getByText("Spinner")).toBeVisible();
+
+    await act(async () => void window.dispatchEvent(new Event("online")));
+    expect(await screen.findByText("Loaded")).toBeVisible();
+    expect(screen.queryByText("Spinner")).toBeNull();
+  });
+
   it("asks again for a chunk that failed, when the connection returns and when drawn anew", async () => {
     const chunk = flakyChunk(2);
     const Lazy = lazyComponent(chunk.load);

@@ -7,7 +7,7 @@ import { CONTACT_TEXT, type SendMessage, submitContact } from "../../../src/feat
 import { type Decision, decide, deliver } from "../../../src/shared/contact/deliver";
 import { createDeliverDeps } from "../../../src/shared/contact/deps";
 import type { ContactMessage } from "../../../src/shared/contact/message";
-import { openOutbox } from "../../../src/shared/contact/outbox";
+import { openOutbox } from "../../../src/shared/contact/outbox-store";
 import { useAppStore } from "../../../src/store/app-store";
 import { type RecordingServer, sendJson, startRecordingServer } from "../../shared/recording-server";
 import { renderApp } from "../render-app";
@@ -178,7 +178,7 @@ describe("contact form: what each answer does (R-8, R-11.4)", () => {
     ["notify", 400],
     ["notify", 422],
   ] as const)(
-    "the %s step answers %i (the input itself): the spec's modal with the server's error",
+    "the %s step answers %i (the input itself): R-8's modal with the server's error",
     async (step, status) => {
       answer(step, status);
       fill();

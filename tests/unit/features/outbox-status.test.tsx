@@ -8,8 +8,8 @@ import userEvent from "@testing-library/user-event";
 import { profile } from "../../../src/content/profile";
 import { loadOutboxClient, updateOutboxView } from "../../../src/features/contact/outbox";
 import { createMessage } from "../../../src/shared/contact/message";
-import { openOutbox } from "../../../src/shared/contact/outbox";
 import { OUTBOX_NAME, type OutboxMessage } from "../../../src/shared/contact/outbox-channel";
+import { openOutbox } from "../../../src/shared/contact/outbox-store";
 import { renderApp } from "../render-app";
 
 const outbox = openOutbox();

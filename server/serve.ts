@@ -1,5 +1,5 @@
 /**
- * Entry point: `npx tsx server/main.ts`. Reads the configuration, builds the server, listens.
+ * Entry point: `npx tsx server/serve.ts`. Reads the configuration, builds the server, listens.
  * A configuration or startup error prints one clear line and exits with code 1.
  */
 import { existsSync } from "node:fs";
