@@ -1,3 +1,4 @@
+import { screenshotsCurrent } from "../../build/brand";
 import { routes } from "../../src/config/routes";
 import { profile } from "../../src/content/profile";
 import { expect, pageSettled, test } from "./fixtures";
@@ -83,7 +84,10 @@ test.describe("web app manifest and installability", () => {
 
   test("wide and narrow screenshots load at their declared sizes, each under 120 KB", async ({ request }) => {
     const manifest = (await (await request.get("/manifest.webmanifest")).json()) as WebManifest;
-    expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual(["narrow", "wide"]);
+    // Taken of other content (a rebrand before `npm run assets`), the build leaves them out.
+    expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual(
+      screenshotsCurrent() ? ["narrow", "wide"] : [],
+    );
     for (const shot of manifest.screenshots) {
       const response = await request.get(shot.src);
       expect(response.ok(), shot.src).toBe(true);
