@@ -53,7 +53,9 @@ export function contentHash(): string {
       if (entry.isDirectory()) walk(path);
       else {
         const bytes = readFileSync(path);
-        const shown = entry.name.endsWith(".ts") ? bytes.toString("utf8").replace(/^import .*\n/gm, "") : bytes;
+        const shown = entry.name.endsWith(".ts")
+          ? bytes.toString("utf8").replace(/^import .*\n/gm, "")
+          : bytes;
         hash.update(path.slice(CONTENT.length)).update(shown);
       }
     }
