@@ -2,7 +2,7 @@ import react from "@vitejs/plugin-react";
 import { loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
 import { brandAssets } from "./build/brand.ts";
-import { clientChunks, compileHints } from "./build/chunks.ts";
+import { compileHints } from "./build/chunks.ts";
 import { imagePlugins } from "./build/images.ts";
 import { prerender } from "./build/prerender.ts";
 import { pwa } from "./build/pwa.ts";
@@ -43,10 +43,9 @@ export default defineConfig(({ mode }) => {
       // Every browser the app supports has <link rel="modulepreload">; the polyfill cost every page ~0.5 kB.
       modulePreload: { polyfill: false },
       sourcemap: false,
-      // Read by the prerender step to preload each page's own chunk.
+      // Read by the prerender step: each page's boot attributes and inlined stylesheets.
       manifest: true,
       rolldownOptions: {
-        output: { codeSplitting: clientChunks },
         // lottie-web evaluates the expressions an animation may carry; ours carry none, so its
         // direct `eval` is never reached. Every other warning still prints.
         onLog: (level, log, handle) =>

@@ -12,34 +12,43 @@ export function gzipSize(bytes: Buffer | string): number {
 
 export interface FirstLoad {
   route: string;
+  /** What the page fetches up front, before the visitor needs React: the boot module and its imports. */
   files: string[];
-  /** JavaScript a visit to the page downloads before it is interactive, gzip bytes. */
   jsGzip: number;
+  /** Everything the page runs once React starts (src/boot.ts): the boot module, the app, the page's module. */
+  appFiles: string[];
+  appGzip: number;
 }
 
+const gzipOf = (distDir: string, files: string[]) =>
+  files.reduce((sum, file) => sum + gzipSize(readFileSync(join(distDir, file))), 0);
+
 /**
- * The scripts a page loads up front: its module entry and the chunks preloaded with it, which the
- * boot script (src/shared/boot-script.ts) requests after the first paint from its `data-entry`
- * and `data-preload` attributes (and any `<script type="module">` or `modulepreload` left in the
- * HTML).
+ * The scripts of each built page, from the boot script's attributes (src/shared/boot-script.ts):
+ * `data-entry` and `data-preload` are requested after the first paint; `data-app` when the
+ * visitor needs React (src/boot.ts). Any `<script type="module">` or `modulepreload` left in the
+ * HTML counts as up front.
  */
 export function firstLoadJs(distDir: string): FirstLoad[] {
   return ROUTE_PAGES.map(({ route, file }) => {
     const html = readFileSync(join(distDir, file), "utf8");
-    const boot = /<script data-entry="\/([^"]+)" data-preload="([^"]*)">/.exec(html);
+    const boot = /<script data-entry="\/([^"]+)" data-preload="([^"]*)" data-app="([^"]*)">/.exec(html);
+    const list = (attribute: string | undefined) =>
+      (attribute ?? "")
+        .split(" ")
+        .filter(Boolean)
+        .map((path) => path.replace(/^\//, ""));
     const files = [
-      ...(boot ? [boot[1] as string, ...(boot[2] as string).split(" ").filter(Boolean)] : []),
-      ...[
-        ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g),
-        ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g),
-      ].map((match) => match[1] as string),
-    ].map((file) => file.replace(/^\//, ""));
-    const unique = [...new Set(files)];
-    return {
-      route,
-      files: unique,
-      jsGzip: unique.reduce((sum, f) => sum + gzipSize(readFileSync(join(distDir, f))), 0),
-    };
+      ...new Set([
+        ...(boot ? [boot[1] as string, ...list(boot[2])] : []),
+        ...[
+          ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g),
+          ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g),
+        ].map((match) => match[1] as string),
+      ]),
+    ];
+    const appFiles = [...new Set([...files, ...list(boot?.[3])])];
+    return { route, files, jsGzip: gzipOf(distDir, files), appFiles, appGzip: gzipOf(distDir, appFiles) };
   });
 }
 

@@ -7,6 +7,9 @@ import { renderPageHead, renderRobots, renderSitemap } from "../src/app/page-hea
 import { pageFile, pageModule, renderUrl, routeIds } from "../src/config/routes.ts";
 import { imagePlugins } from "./images.ts";
 
+/** The React app's module, which the boot module (the build's entry) imports on need. */
+const APP_MODULE = "src/main.tsx";
+
 /** What `src/prerender/entry-server.tsx` exports (loaded from its SSR build, so typed here). */
 type RenderPage = (url: string) => Promise<{ html: string; routeIds: string[] }>;
 
@@ -115,7 +118,12 @@ export function prerender(siteUrl: string | null): Plugin {
               `prerender: ${output.file} has an inline script: ${body.slice(script, script + 120)}`,
             );
           }
-          const { entry, preloads } = bootAttributes(template, chunkFiles(manifest, output.module));
+          // The boot module (the entry) and what it imports are added after the first paint; the
+          // React app and this page's module when the visitor needs React (src/boot.ts).
+          const { entry, preloads } = bootAttributes(template, []);
+          const app = [
+            ...new Set([...chunkFiles(manifest, APP_MODULE), ...chunkFiles(manifest, output.module)]),
+          ];
           let html = template
             // Nothing but HTML and CSS before the first paint: the module entry and its chunks
             // are requested by the boot script once the browser reports the first paint.
@@ -126,11 +134,14 @@ export function prerender(siteUrl: string | null): Plugin {
             .replace(
               '<div id="root"></div>',
               () =>
-                `<div id="root">${body}</div>\n    <script data-entry="${entry}" data-preload="${preloads.join(" ")}">${BOOT_SCRIPT}</script>`,
+                `<div id="root">${body}</div>\n    <script data-entry="${entry}" data-preload="${preloads.join(" ")}" data-app="${app.map((file) => `/${file}`).join(" ")}">${BOOT_SCRIPT}</script>`,
             );
           // The page's own stylesheets too (e.g. the contact form's): without them it would
           // restyle, and shift, when its chunk arrives.
-          const routeCssFiles = [...new Set(chunkCss(manifest, output.module))];
+          // The React app's too (the navigation bar's, the switch's): the page shows them before React.
+          const routeCssFiles = [
+            ...new Set([...chunkCss(manifest, APP_MODULE), ...chunkCss(manifest, output.module)]),
+          ];
           const routeCss = await Promise.all(
             routeCssFiles.map((file) => readFile(join(outDir, file), "utf8")),
           );

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
 import { OutboxNoticeSlot } from "../features/contact/outbox-first-load";
 import { PwaNoticesSlot } from "../features/pwa/pwa-notices-slot";
@@ -11,6 +11,12 @@ import { useCustomScrollbar } from "./use-custom-scrollbar";
 import { usePageHead } from "./use-page-head";
 import "./print.css";
 
+let markCommitted = () => {};
+/** Resolves once React has committed the layout (src/main.tsx: React then handles every control). */
+export const layoutCommitted = new Promise<void>((resolve) => {
+  markCommitted = resolve;
+});
+
 /**
  * Every page: skip link, navigation bar, and the routed page (which slides in). A client-side
  * navigation opens the new page at its top, Back and Forward return to where the visitor was
@@ -20,6 +26,7 @@ export function Layout() {
   useCustomScrollbar();
   usePageMotionOnIntent();
   usePageHead();
+  useEffect(() => markCommitted(), []);
   return (
     <FirstPageProvider>
       <ApplyTheme />

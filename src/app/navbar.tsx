@@ -56,5 +56,7 @@ export function Navbar() {
 function ThemeSwitch() {
   const dark = useAppStore((state) => state.theme === "dark");
   const setDark = useAppStore((state) => state.setDark);
-  return <ToggleSwitch checked={dark} onChange={setDark} label="Dark mode" size={NAVBAR_TOGGLE_SIZE} />;
+  return (
+    <ToggleSwitch checked={dark} onChange={setDark} label="Dark mode" size={NAVBAR_TOGGLE_SIZE} themeSwitch />
+  );
 }

@@ -35,6 +35,14 @@ export const useAppStore = create<AppState>()((set) => ({
   setSubmitting: (submitting) => set({ submitting }),
 }));
 
+/**
+ * Takes the theme from the page: a click on the switch before React ran set it there
+ * (src/shared/boot-script.ts). Called once, before hydration.
+ */
+export function adoptPageTheme(): void {
+  if (document.documentElement.dataset.theme === "dark") useAppStore.setState({ theme: "dark" });
+}
+
 /** Back to the state of a fresh page load (tests, and nothing else, need this). */
 export function resetAppStore(): void {
   useAppStore.setState({ theme: "light", fields: emptyFields, submitting: false });

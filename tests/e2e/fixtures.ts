@@ -27,11 +27,29 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleGuard: 
 export { expect };
 
 /**
- * Waits until the routed page is on screen, hydrated (hydration is time-sliced and starts after
- * the first paint: the outbox notice is rendered by the browser only, once hydrated) and its
- * slide-in has finished.
+ * Starts React as a visitor's touch would (src/boot.ts starts it on need), without touching any
+ * control. Repeated until the boot module listens: it arrives after the first paint.
+ */
+export async function startReact(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          document.dispatchEvent(new Event("touchstart"));
+          return document.documentElement.hasAttribute("data-react");
+        }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+/**
+ * Waits until the routed page is on screen, React has hydrated it (started as a touch would
+ * start it; the outbox notice is rendered by the browser only, once hydrated) and its slide-in
+ * has finished.
  */
 export async function pageSettled(page: Page): Promise<void> {
+  await startReact(page);
   await expect(page.locator("main .outbox-notice")).toHaveCount(1, { timeout: 20_000 });
   await pageStill(page);
 }

@@ -45,6 +45,8 @@ test.describe("every page of the spec", () => {
     await expect(page).toHaveTitle(`Home · ${profile.name}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(profile.greeting);
     for (const paragraph of profile.bio) await expect(page.getByText(paragraph)).toBeVisible();
+    // The prerendered portrait stays as it was drawn: React hydrated it without a fetch or a redraw.
+    await expect(page.locator(".portrait__frame > svg")).toHaveCount(profile.photo ? 0 : 1);
     await page.getByRole("link", { name: "Contact Me", exact: true }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.getByRole("heading", { level: 1, name: "Let's Talk" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { lazyComponent } from "../../components/browser-only";
 import { EmojiText } from "../../components/emoji-text";
 import { LoadingAnimation } from "../../components/loading-animation";
@@ -37,6 +37,18 @@ export function ContactForm() {
   const setField = useAppStore((state) => state.setField);
   const [modal, setModal] = useState<ModalContent | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // What the visitor typed before React ran, or while it hydrated the form, is in the fields but not
+  // in the store: taken up once, before the first paint, so that nothing typed is lost.
+  useLayoutEffect(() => {
+    for (const field of ["name", "email", "message"] as const) {
+      const typed = form.current?.elements.namedItem(field);
+      if (typed instanceof HTMLInputElement || typed instanceof HTMLTextAreaElement) {
+        if (typed.value !== useAppStore.getState().fields[field]) setField(field, typed.value);
+      }
+    }
+  }, [setField]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,6 +68,7 @@ export function ContactForm() {
   return (
     <>
       <form
+        ref={form}
         className="card contact-form"
         method="post"
         action={CONTACT_FORM_ACTION}

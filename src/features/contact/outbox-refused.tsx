@@ -2,7 +2,8 @@ import { useId, useRef, useState } from "react";
 import { Modal } from "../../components/modal";
 import type { OutboxEntry } from "../../shared/contact/outbox-store";
 import { oneLine } from "../../shared/one-line";
-import { loadOutboxClient, OUTBOX_TEXT, useOutboxView } from "./outbox";
+import { loadOutboxClient } from "./outbox";
+import { OUTBOX_TEXT, useOutboxView } from "./outbox-view";
 
 const EXCERPT_LENGTH = 80;
 

@@ -1,17 +1,14 @@
 /**
- * The page's outbox as the rest of the page sees it. Small, with nothing heavy of its own (React
- * and the content are in every page already): it is in the chunk every page fetches after its
- * load (build/chunks.ts).
+ * The page's outbox as the rest of the page sees it. Small, and without React: src/boot.ts loads it
+ * once the page has loaded, before React runs.
  * - `countOutbox()`: whether anything waits, with bare IndexedDB (no outbox code).
  * - `startOutbox()`: once per page. The outbox client (./outbox-client.ts: idb-keyval, the drain,
  *   the delivery code) is loaded only when messages wait, or when the worker or another tab says
  *   that something changed; until then the page only listens.
  * - `loadOutboxClient()`: for a submit that queues, Retry and Discard.
- * - The view (`useOutboxView`) and its texts: the entries and the "sent" notice, drawn by
- *   ./outbox-view.tsx and ./outbox-refused.tsx.
+ * - The view (`currentOutboxView`, `subscribeToOutboxView`): the entries and the
+ *   "sent" notice, drawn by ./outbox-view.tsx and ./outbox-refused.tsx.
  */
-import { useSyncExternalStore } from "react";
-import { profile } from "../../content/profile";
 import { cachedLoad } from "../../shared/cached-load";
 import { createOutboxChannel, OUTBOX_DB_NAME, OUTBOX_STORE_NAME } from "../../shared/contact/outbox-channel";
 import type { OutboxEntry } from "../../shared/contact/outbox-store";
@@ -28,8 +25,9 @@ export interface OutboxView {
 let view: OutboxView = { ready: false, entries: [], delivered: 0 };
 const listeners = new Set<() => void>();
 
-const currentView = () => view;
-const subscribe = (listener: () => void) => {
+/** The view as it is now, and a way to hear of its changes (./outbox-view.tsx's `useOutboxView`). */
+export const currentOutboxView = () => view;
+export const subscribeToOutboxView = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
@@ -38,32 +36,6 @@ export function updateOutboxView(change: Partial<OutboxView>): void {
   view = { ...view, ...change };
   for (const listener of listeners) listener();
 }
-
-/** The view, kept current (./outbox-view.tsx, ./outbox-refused.tsx). */
-export function useOutboxView(): OutboxView {
-  return useSyncExternalStore(subscribe, currentView, currentView);
-}
-
-/** The texts of the outbox's views, in one place. */
-export const OUTBOX_TEXT = {
-  waiting: (count: number) =>
-    count === 0 ? "" : count === 1 ? "1 message waiting to be sent" : `${count} messages waiting to be sent`,
-  waitingHint: (count: number) => `${count === 1 ? "It" : "They"} will be sent automatically.`,
-  failedTitle: (count: number) =>
-    count === 1 ? "1 message could not be sent" : `${count} messages could not be sent`,
-  failedReason: (error: string | null) =>
-    error ? `The server refused it: ${error}` : "The server refused it.",
-  retry: "Retry",
-  discard: "Discard",
-  confirmTitle: "Discard this message?",
-  confirmText: "It will be deleted from this device and not sent.",
-  confirmDiscard: "Discard message",
-  delivered: (count: number) =>
-    count === 1
-      ? `Your message to ${profile.name} was sent.`
-      : `Your ${count} messages to ${profile.name} were sent.`,
-  dismiss: "Dismiss",
-} as const;
 
 export const loadOutboxClient = cachedLoad(async () => {
   const { createOutboxClient } = await import("./outbox-client");
@@ -115,15 +87,18 @@ export function countOutbox(dbName = OUTBOX_DB_NAME): Promise<number> {
 }
 
 /**
- * Once per page (a failure is retried on the next call): with entries waiting, the client starts
+ * Once per page (a failure is retried on the next call), and says whether messages wait (src/boot.ts
+ * then starts React, to show them): with entries waiting, the client starts
  * and sends them (the safety net for a sync the browser gave up on); with none, only a channel
  * listens, and the first word from the worker or another tab brings the client in. Then the page
  * is marked `data-outbox="ready"` (tests and the bench wait for it).
  */
-export const startOutbox = cachedLoad(async () => {
+export const startOutbox = cachedLoad(async (): Promise<boolean> => {
+  let waiting = false;
   if (typeof indexedDB !== "undefined") {
     // An outbox that cannot be counted is left to the client, which says what it can.
-    if ((await countOutbox().catch(() => 1)) > 0) await (await loadOutboxClient()).start();
+    waiting = (await countOutbox().catch(() => 1)) > 0;
+    if (waiting) await (await loadOutboxClient()).start();
     else if (!loadOutboxClient.value()) {
       const channel = createOutboxChannel((heard) => {
         // A client loaded since (by a submit that queued) hears it itself.
@@ -140,4 +115,5 @@ export const startOutbox = cachedLoad(async () => {
   }
   if (!loadOutboxClient.value()) updateOutboxView({ ready: true });
   document.documentElement.dataset.outbox = "ready";
+  return waiting;
 });

@@ -4,7 +4,7 @@ import type { Decision, NotSent } from "../../shared/contact/deliver";
 import { type ContactMessage, createMessage, validateFields } from "../../shared/contact/message";
 import { RESULT_TITLE, VALIDATION_TEXT, validationText } from "../../shared/contact/texts";
 import { useAppStore } from "../../store/app-store";
-import { loadOutbox } from "./outbox-first-load";
+import { loadOutbox } from "./load-outbox";
 
 export interface ModalContent {
   title: string;

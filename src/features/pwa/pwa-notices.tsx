@@ -1,6 +1,7 @@
 import { type FocusEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { useStore } from "zustand";
 import { CloseIcon, OfflineIcon, OfflineReadyIcon, UpdateIcon } from "./pwa-icons";
-import { usePwaStore } from "./pwa-store";
+import { pwaStore } from "./pwa-store";
 import { useOnline } from "./use-online";
 
 /** "Ready to work offline" goes away by itself after this long (it may cover page text on a phone), unless pointed at or focused. */
@@ -101,10 +102,10 @@ function OfflineBanner({ onDismiss }: { onDismiss: () => void }) {
 export function PwaNotices() {
   const online = useOnline();
   const [offlineDismissed, setOfflineDismissed] = useState(false);
-  const offlineReady = usePwaStore((state) => state.offlineReady);
-  const updateWaiting = usePwaStore((state) => state.applyUpdate !== null);
-  const updating = usePwaStore((state) => state.updating);
-  const { dismissOfflineReady, dismissUpdate, startUpdate } = usePwaStore.getState();
+  const offlineReady = useStore(pwaStore, (state) => state.offlineReady);
+  const updateWaiting = useStore(pwaStore, (state) => state.applyUpdate !== null);
+  const updating = useStore(pwaStore, (state) => state.updating);
+  const { dismissOfflineReady, dismissUpdate, startUpdate } = pwaStore.getState();
 
   // A new loss of connection shows the banner again, even after it was dismissed.
   useEffect(() => {

@@ -1,6 +1,10 @@
-import { create } from "zustand";
+import { createStore } from "zustand/vanilla";
 
-/** What the service worker lifecycle asks the page to show. Written by ./service-worker.ts. */
+/**
+ * What the service worker lifecycle asks the page to show. Written by ./service-worker.ts, which
+ * runs before React does (src/boot.ts), so the store is zustand's vanilla one; the notices read it
+ * with `useStore`.
+ */
 export interface PwaState {
   /** "Ready to work offline" is on screen (once, after the first install). */
   offlineReady: boolean;
@@ -21,7 +25,7 @@ export interface PwaState {
 
 const initial = { offlineReady: false, applyUpdate: null, updating: false } as const;
 
-export const usePwaStore = create<PwaState>()((set, get) => ({
+export const pwaStore = createStore<PwaState>()((set, get) => ({
   ...initial,
   showOfflineReady: () => set({ offlineReady: true }),
   dismissOfflineReady: () => set({ offlineReady: false }),
@@ -37,5 +41,5 @@ export const usePwaStore = create<PwaState>()((set, get) => ({
 
 /** Back to a fresh page load (tests only). */
 export function resetPwaStore(): void {
-  usePwaStore.setState(initial);
+  pwaStore.setState(initial);
 }

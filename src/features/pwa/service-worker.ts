@@ -1,7 +1,7 @@
 /**
- * The page's side of the service worker lifecycle, through workbox-window. Loaded lazily after the
- * first paint (./start-service-worker-bridge.ts, run by main.tsx), in production builds only, so none of it weighs on
- * the first load.
+ * The page's side of the service worker lifecycle, through workbox-window. Loaded once the page
+ * has loaded and the browser is idle (./start-service-worker-bridge.ts, run by src/boot.ts), in
+ * production builds only, so none of it weighs on the load.
  *
  * - First install: once the worker is active, "Ready to work offline" shows once per device.
  * - Update: a new version installs in the background and waits; the page offers "Reload". Only the
@@ -11,7 +11,7 @@
 import { Workbox } from "workbox-window";
 import { skipWaitingMessage } from "../../shared/pwa/messages";
 import { browserStorage, claimOfflineReadyNotice } from "./offline-ready";
-import { usePwaStore } from "./pwa-store";
+import { pwaStore } from "./pwa-store";
 
 export const SERVICE_WORKER_URL = "/sw.js";
 /** How often a long-lived tab asks the server for a new version (while visible and online). */
@@ -21,7 +21,8 @@ const RELOAD_FALLBACK_MS = 4000;
 
 let started = false;
 
-export async function startServiceWorker(): Promise<void> {
+/** `onNotice` is called whenever there is a notice to show (src/boot.ts starts React then). */
+export async function startServiceWorker(onNotice: () => void = () => {}): Promise<void> {
   if (started || !("serviceWorker" in navigator)) return;
   started = true;
 
@@ -46,7 +47,10 @@ export async function startServiceWorker(): Promise<void> {
     window.setTimeout(reload, RELOAD_FALLBACK_MS);
   };
 
-  const offerUpdate = () => usePwaStore.getState().offerUpdate(activateWaitingVersion);
+  const offerUpdate = () => {
+    pwaStore.getState().offerUpdate(activateWaitingVersion);
+    onNotice();
+  };
 
   // A new version installed and waits (also when it was already waiting before this page loaded).
   workbox.addEventListener("waiting", offerUpdate);
@@ -75,7 +79,9 @@ export async function startServiceWorker(): Promise<void> {
   }
 
   void workbox.active.then(() => {
-    if (claimOfflineReadyNotice(browserStorage())) usePwaStore.getState().showOfflineReady();
+    if (!claimOfflineReadyNotice(browserStorage())) return;
+    pwaStore.getState().showOfflineReady();
+    onNotice();
   });
 
   scheduleUpdateChecks(workbox);

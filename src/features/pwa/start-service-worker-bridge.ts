@@ -4,14 +4,14 @@ const loadBridge = cachedLoad(() => import("./service-worker"));
 
 /**
  * Starts the service worker bridge (./service-worker.ts, with workbox-window) from a chunk of its
- * own. main.tsx runs this once the page has loaded and the browser is idle, so registering and
+ * own. src/boot.ts runs this once the page has loaded and the browser is idle, so registering and
  * precaching never compete with the first paint, and in production builds only: `vite dev` never
  * registers a worker.
  */
-export async function startServiceWorkerBridge(): Promise<void> {
+export async function startServiceWorkerBridge(onNotice?: () => void): Promise<void> {
   if (!("serviceWorker" in navigator)) return;
   try {
-    await (await loadBridge()).startServiceWorker();
+    await (await loadBridge()).startServiceWorker(onNotice);
   } catch {
     // The chunk could not load (offline before anything was cached): the site works without.
   }

@@ -19,6 +19,8 @@ interface ToggleSwitchProps {
   label: string;
   /** Width in CSS pixels; the height is 0.47 × the width. */
   size?: number;
+  /** The page's theme switch: before React runs, the boot script flips it (src/shared/boot-script.ts). */
+  themeSwitch?: boolean;
 }
 
 /**
@@ -26,7 +28,13 @@ interface ToggleSwitchProps {
  * pointer, touch or focus reaching the switch), a static switch of the same size stands in, and
  * clicks work either way: the theme flips at once, and the animation plays when it can.
  */
-export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_SIZE }: ToggleSwitchProps) {
+export function ToggleSwitch({
+  checked,
+  onChange,
+  label,
+  size = TOGGLE_DEFAULT_SIZE,
+  themeSwitch = false,
+}: ToggleSwitchProps) {
   const width = size;
   const height = Math.round(size * TOGGLE_ASPECT);
   const hydrated = useHydrated();
@@ -38,6 +46,7 @@ export function ToggleSwitch({ checked, onChange, label, size = TOGGLE_DEFAULT_S
       role="switch"
       aria-checked={checked}
       aria-label={label}
+      data-theme-switch={themeSwitch || undefined}
       className={SIZED.has(size) ? `toggle-switch toggle-switch--${size}` : "toggle-switch"}
       // The sizes the app uses have classes: a style attribute in prerendered HTML would need
       // 'unsafe-inline' in the CSP. Other sizes are set on the client only.

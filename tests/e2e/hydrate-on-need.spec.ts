@@ -1,0 +1,130 @@
+import type { Page } from "@playwright/test";
+import { expect, pageStill, test, themeSwitch } from "./fixtures";
+import { mainDataDir, storedMessages } from "./server";
+
+/**
+ * R-13.4 (docs/requirements.md): React starts when the visitor needs it (src/boot.ts). Until then
+ * the page works as it arrived: links, the form, and the theme switch (the boot script).
+ */
+const REACT_APP = /\/assets\/main-[^/]+\.js$/;
+
+/** Holds the React app's chunk back until `release` is called, as a slow network would. */
+async function holdReact(page: Page): Promise<{ release: () => void; requested: () => boolean }> {
+  let release = () => {};
+  let requested = false;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(REACT_APP, async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+const reactRunning = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-react"));
+
+test.describe("React on need", () => {
+  test("a page that is only read loads no React: the boot module, the worker and the outbox's count only", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/project");
+    await pageStill(page);
+    // The boot module's after-load work is done (the outbox counted), well before React would start by itself.
+    await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
+    expect(await reactRunning(page)).toBe(false);
+    expect(scripts.filter((path) => REACT_APP.test(path))).toEqual([]);
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
+  test("starts at the first intent on a control (focus by the keyboard), or by itself once the browser is idle", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
+    expect(await reactRunning(page)).toBe(false);
+    // Tab moves from link to link (no React needed) until it reaches a button.
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press("Tab");
+          return reactRunning(page);
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+
+    const idle = await page.context().newPage();
+    await idle.goto("/skills");
+    await expect(idle.locator("html")).toHaveAttribute("data-react", "", { timeout: 20_000 });
+    await idle.close();
+  });
+
+  test("the theme switch works before React, and React starts from the theme the visitor chose", async ({
+    page,
+  }) => {
+    const react = await holdReact(page);
+    await page.goto("/");
+    await pageStill(page);
+    await themeSwitch(page).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "true");
+    await themeSwitch(page).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await themeSwitch(page).click();
+    expect(await reactRunning(page)).toBe(false);
+    expect(react.requested()).toBe(true);
+
+    react.release();
+    await expect(page.locator("html")).toHaveAttribute("data-react", "");
+    await expect(page.locator("main .outbox-notice")).toHaveCount(1);
+    // React's switch says dark too, and its next click goes back to light.
+    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "true");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await themeSwitch(page).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "false");
+  });
+
+  test("a button clicked before React is clicked again once React runs", async ({ page }) => {
+    await page.addInitScript(() => {
+      delete (Navigator.prototype as Partial<Navigator>).share;
+      delete (Navigator.prototype as Partial<Navigator>).canShare;
+    });
+    const react = await holdReact(page);
+    await page.goto("/");
+    await pageStill(page);
+    await page.getByRole("main").getByRole("button", { name: "Share" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    react.release();
+    await expect(page.getByRole("dialog", { name: "Share this site" })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test("what the visitor types before React is kept, and sent with the spec's modal", async ({
+    page,
+    baseURL,
+  }) => {
+    const dataDir = mainDataDir(Number(new URL(baseURL as string).port));
+    const react = await holdReact(page);
+    await page.goto("/contact");
+    await pageStill(page);
+    const visitor = { name: "Early Visitor", email: "early@example.com", message: "Typed before React ran." };
+    await page.getByLabel("Name").fill(visitor.name);
+    await page.getByLabel("Email").fill(visitor.email);
+    await page.getByLabel("Message").fill(visitor.message);
+    expect(await reactRunning(page)).toBe(false);
+
+    react.release();
+    await expect(page.locator("main .outbox-notice")).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByLabel("Message")).toHaveValue(visitor.message);
+    const before = storedMessages(dataDir).length;
+    await page.getByRole("button", { name: "Say Hello 👋" }).click();
+    await expect(page.getByRole("dialog", { name: "Message sent" })).toBeVisible();
+    expect(storedMessages(dataDir).slice(before)).toMatchObject([visitor]);
+  });
+});
