@@ -5,9 +5,9 @@
  * as the site's own typefaces' outlines (fontkit), so the pictures need no installed font, and
  * colours are read from the design tokens (src/app/tokens.css).
  *
- * The install dialog's screenshots of the pages need a browser: `npm run assets` takes them
- * (bench/assets.ts) and records which content they show; a build whose content differs leaves them
- * out, with a warning, rather than show another owner.
+ * The résumé PDF is made here too (build/resume.ts). The install dialog's screenshots of the pages
+ * need a browser: `npm run assets` takes them (bench/screenshots.ts) and records which content they
+ * show; a build whose content differs leaves them out, with a warning, rather than show another owner.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -19,8 +19,10 @@ import { SHARE_IMAGE } from "../src/app/page-head.ts";
 import { routes } from "../src/config/routes.ts";
 import { appText } from "../src/content/app.ts";
 import { profile } from "../src/content/profile.ts";
+import { EMOJI, emojiFile } from "../src/lib/emoji.ts";
 import { initials } from "../src/lib/initials.ts";
 import { portraitSvg } from "./images.ts";
+import { resumePdf } from "./resume.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CONTENT = join(ROOT, "src/content");
@@ -208,19 +210,50 @@ export function appIconFile(): string {
   return file;
 }
 
-/** Emits `favicon.svg`, the link-preview image, the shortcuts' icons and (when current) the install screenshots. */
+/**
+ * The résumé the build makes from the content: the local file `profile.resumeUrl` names ("/resume.pdf"),
+ * unless the owner put their own PDF there in `public/`; null for an address elsewhere.
+ */
+export function generatedResume(): string | null {
+  if (!profile.resumeUrl.startsWith("/")) return null;
+  const file = profile.resumeUrl.slice(1).split(/[?#]/)[0] ?? "";
+  return existsSync(join(ROOT, "public", file)) ? null : file;
+}
+
+/**
+ * Emits `favicon.svg`, the link-preview image, the shortcuts' icons, the résumé (unless the owner
+ * has their own) and, when current, the install screenshots.
+ */
 export function brandAssets(siteUrl: string | null): Plugin {
   return {
     name: "portfolio:brand",
     apply: "build",
     async generateBundle() {
       if (this.environment.name !== "client") return;
+      // An emoji the pages cannot draw shows as an empty box where no emoji font is installed.
+      const texts = JSON.stringify([profile, appText]);
+      for (const emoji of new Set(texts.match(EMOJI) ?? [])) {
+        if (!existsSync(join(ROOT, "src/assets/emoji", emojiFile(emoji))))
+          this.warn(
+            `${emoji} in src/content/ has no drawing: add it as src/assets/emoji/${emojiFile(emoji)}`,
+          );
+      }
       this.emitFile({ type: "asset", fileName: "favicon.svg", source: readFileSync(appIconFile()) });
       const svg = await shareImageSvg(siteUrl ? new URL(siteUrl).host : null);
       const png = await sharp(Buffer.from(svg))
         .png({ palette: true, quality: 90, compressionLevel: 9 })
         .toBuffer();
       this.emitFile({ type: "asset", fileName: SHARE_IMAGE.path.slice(1), source: png });
+      const resume = generatedResume();
+      if (resume) {
+        const colours = {
+          ink: token("color-text"),
+          muted: token("color-muted"),
+          accent: token("color-accent"),
+          rule: token("color-border"),
+        };
+        this.emitFile({ type: "asset", fileName: resume, source: await resumePdf(colours) });
+      }
       for (const { url } of appText.shortcuts) {
         this.emitFile({ type: "asset", fileName: shortcutIconFile(url), source: await shortcutIcon(url) });
       }

@@ -3,7 +3,7 @@
  * iOS reads, and the service worker build (vite-plugin-pwa in injectManifest mode). `vite.config.ts`
  * adds these plugins for every mode but unit tests.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { HtmlTagDescriptor, Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -44,14 +44,10 @@ function pipelineConfig(client: ClientConfig): PipelineConfig {
   return { notifyUrl, apiKey, firebase, firestoreEmulator };
 }
 
-/** A resume kept in public/ ("/resume.pdf") is precached, so it downloads offline too. */
+/** A résumé served by the site ("/resume.pdf", the owner's or the one the build makes) is precached, so it opens offline. */
 function localResumeGlob(): string[] {
   if (!profile.resumeUrl.startsWith("/")) return [];
-  const file = profile.resumeUrl.slice(1).split(/[?#]/)[0] ?? "";
-  if (!existsSync(resolve(ROOT, "public", file))) {
-    throw new Error(`profile.resumeUrl is "${profile.resumeUrl}" but public/${file} does not exist.`);
-  }
-  return [file];
+  return [profile.resumeUrl.slice(1).split(/[?#]/)[0] ?? ""];
 }
 
 /** Firebase and its own dependency `idb` (not `idb-keyval`, which the outbox uses). */
@@ -173,8 +169,8 @@ export function pwa(client: ClientConfig) {
         launch_handler: { client_mode: ["navigate-existing", "auto"] },
         theme_color: THEME_COLOR,
         background_color: THEME_COLOR,
-        // A professional profile: store listings file it with business apps.
-        categories: ["business", "education"],
+        // Where store listings file it: the owner's choice (src/content/app.ts).
+        categories: [...appText.categories],
         shortcuts: appText.shortcuts.map(({ name, shortName, description, url }) => ({
           name,
           short_name: shortName,

@@ -1,88 +1,93 @@
 /**
- * Writes the résumé PDF (`public/resume.pdf` by default, or the path given) from the content files,
- * so the placeholder owner ships a real file that is precached and opens offline. Run it with
- * `npm run resume` after editing `src/content/`, or replace the file with your own PDF.
+ * The résumé PDF, made from the content files at build time (build/brand.ts emits it as the file
+ * `profile.resumeUrl` names, unless the owner put their own PDF at that path in `public/`), so the
+ * placeholder owner ships a real file that is precached and opens offline, and a rebrand ships the
+ * new owner's.
  */
-import { createWriteStream } from "node:fs";
-import { resolve } from "node:path";
-import { finished } from "node:stream/promises";
 import PDFDocument from "pdfkit";
 import { runnerImport } from "vite";
-import { profile } from "../src/content/profile";
-import { projects } from "../src/content/projects";
+import { profile } from "../src/content/profile.ts";
+import { projects } from "../src/content/projects.ts";
 
-const ROOT = resolve(import.meta.dirname, "..");
-const out = resolve(process.argv[2] ?? resolve(ROOT, "public/resume.pdf"));
+const ROOT = new URL("..", import.meta.url).pathname;
 
-// skills.ts imports its icons the Vite way (`?no-inline`): let Vite load it.
-const { module: skillsModule } = await runnerImport<typeof import("../src/content/skills")>(
-  resolve(ROOT, "src/content/skills.ts"),
-  { configFile: false, root: ROOT, logLevel: "error" },
-);
-
-const INK = "#0f172a";
-const MUTED = "#475569";
-const ACCENT = "#1d4ed8";
-
-const doc = new PDFDocument({
-  size: "A4",
-  margin: 56,
-  // A fixed date: the same content makes the same file, so git only sees real changes.
-  info: {
-    Title: `${profile.name}: résumé`,
-    Author: profile.name,
-    Subject: profile.jobTitle,
-    CreationDate: new Date("2026-01-01T00:00:00Z"),
-  },
-  lang: "en",
-  displayTitle: true,
-});
-const written = finished(doc.pipe(createWriteStream(out)));
-
-function heading(text: string): void {
-  doc.moveDown(1.1).font("Helvetica-Bold").fontSize(13).fillColor(ACCENT).text(text.toUpperCase());
-  const y = doc.y + 2;
-  doc
-    .moveTo(doc.page.margins.left, y)
-    .lineTo(doc.page.width - doc.page.margins.right, y)
-    .lineWidth(0.6)
-    .strokeColor("#cbd5e1")
-    .stroke();
-  doc.moveDown(0.5).font("Helvetica").fontSize(10.5).fillColor(INK);
+/** The design's colours (src/app/tokens.css), handed in by build/brand.ts. */
+export interface ResumeColours {
+  ink: string;
+  muted: string;
+  accent: string;
+  rule: string;
 }
 
-function link(label: string, url: string, last = false): void {
-  doc.fillColor(ACCENT).text(label, { link: url, underline: false, continued: !last });
-  if (!last) doc.fillColor(MUTED).text("   ·   ", { link: null, continued: true });
+export async function resumePdf(colours: ResumeColours): Promise<Buffer> {
+  // skills.ts imports its icons the Vite way (`?symbol`): let Vite load it.
+  const { module: skillsModule } = await runnerImport<typeof import("../src/content/skills.ts")>(
+    `${ROOT}src/content/skills.ts`,
+    { configFile: false, root: ROOT, logLevel: "error" },
+  );
+  const { ink: INK, muted: MUTED, accent: ACCENT } = colours;
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 56,
+    // A fixed date: the same content makes the same file (and the same precache revision).
+    info: {
+      Title: `${profile.name}: résumé`,
+      Author: profile.name,
+      Subject: profile.jobTitle,
+      CreationDate: new Date("2026-01-01T00:00:00Z"),
+    },
+    lang: "en",
+    displayTitle: true,
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const written = new Promise<void>((resolve) => doc.on("end", resolve));
+
+  function heading(text: string): void {
+    doc.moveDown(1.1).font("Helvetica-Bold").fontSize(13).fillColor(ACCENT).text(text.toUpperCase());
+    const y = doc.y + 2;
+    doc
+      .moveTo(doc.page.margins.left, y)
+      .lineTo(doc.page.width - doc.page.margins.right, y)
+      .lineWidth(0.6)
+      .strokeColor(colours.rule)
+      .stroke();
+    doc.moveDown(0.5).font("Helvetica").fontSize(10.5).fillColor(INK);
+  }
+
+  function link(label: string, url: string, last = false): void {
+    doc.fillColor(ACCENT).text(label, { link: url, underline: false, continued: !last });
+    if (!last) doc.fillColor(MUTED).text("   ·   ", { link: null, continued: true });
+  }
+
+  doc.font("Helvetica-Bold").fontSize(24).fillColor(INK).text(profile.name);
+  doc.font("Helvetica").fontSize(13).fillColor(MUTED).text(profile.jobTitle).moveDown(0.4);
+  doc.fontSize(10);
+  link(profile.email, `mailto:${profile.email}`);
+  link(`${profile.networkLabel}: ${profile.networkUrl.replace(/^https:\/\//, "")}`, profile.networkUrl);
+  link(`${profile.codeLabel}: ${profile.codeUrl.replace(/^https:\/\//, "")}`, profile.codeUrl, true);
+
+  heading("Profile");
+  for (const paragraph of profile.bio) doc.text(paragraph, { lineGap: 2 }).moveDown(0.4);
+
+  heading("Skills");
+  doc.text(skillsModule.skills.map((skill) => skill.name).join("  ·  "), { lineGap: 2 });
+
+  heading("Projects");
+  for (const project of projects) {
+    // A project starts on a new page rather than losing its title at the bottom of one.
+    if (doc.y > doc.page.height - doc.page.margins.bottom - 110) doc.addPage();
+    doc.font("Helvetica-Bold").fontSize(11.5).fillColor(INK).text(project.title);
+    doc.font("Helvetica").fontSize(9.5).fillColor(MUTED).text(project.tech.join(", "));
+    doc.fillColor(ACCENT).text(project.link, { link: project.link }).moveDown(0.25);
+    doc
+      .fontSize(10.5)
+      .fillColor(INK)
+      .list([...project.desc], { bulletRadius: 1.6, textIndent: 10, lineGap: 1.5 });
+    doc.moveDown(0.7);
+  }
+
+  doc.end();
+  await written;
+  return Buffer.concat(chunks);
 }
-
-doc.font("Helvetica-Bold").fontSize(24).fillColor(INK).text(profile.name);
-doc.font("Helvetica").fontSize(13).fillColor(MUTED).text(profile.jobTitle).moveDown(0.4);
-doc.fontSize(10);
-link(profile.email, `mailto:${profile.email}`);
-link(`${profile.networkLabel}: ${profile.networkUrl.replace(/^https:\/\//, "")}`, profile.networkUrl);
-link(`${profile.codeLabel}: ${profile.codeUrl.replace(/^https:\/\//, "")}`, profile.codeUrl, true);
-
-heading("Profile");
-for (const paragraph of profile.bio) doc.text(paragraph, { lineGap: 2 }).moveDown(0.4);
-
-heading("Skills");
-doc.text(skillsModule.skills.map((skill) => skill.name).join("  ·  "), { lineGap: 2 });
-
-heading("Projects");
-for (const project of projects) {
-  // A project starts on a new page rather than losing its title at the bottom of one.
-  if (doc.y > doc.page.height - doc.page.margins.bottom - 110) doc.addPage();
-  doc.font("Helvetica-Bold").fontSize(11.5).fillColor(INK).text(project.title);
-  doc.font("Helvetica").fontSize(9.5).fillColor(MUTED).text(project.tech.join(", "));
-  doc.fillColor(ACCENT).text(project.link, { link: project.link }).moveDown(0.25);
-  doc
-    .fontSize(10.5)
-    .fillColor(INK)
-    .list([...project.desc], { bulletRadius: 1.6, textIndent: 10, lineGap: 1.5 });
-  doc.moveDown(0.7);
-}
-
-doc.end();
-await written;
-console.log(`résumé written to ${out}`);

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { EMOJI, emojiFile } from "../lib/emoji";
 import { PrerenderedSvg } from "./prerendered-svg";
 
 /**
@@ -6,8 +7,8 @@ import { PrerenderedSvg } from "./prerendered-svg";
  * (most Linux desktops): each emoji with a drawing in `src/assets/emoji/` (named by its code
  * points, e.g. `1f44b.svg`) becomes that SVG, and the character itself stays in the text for
  * screen readers, copy and paste, and the accessible name. The drawings are Microsoft's Fluent
- * Emoji (flat style, MIT licence). tests/unit/content/content.test.ts fails when the content uses
- * an emoji with no drawing here.
+ * Emoji (flat style, MIT licence). An emoji of the content without a drawing there fails
+ * tests/unit/content/content.test.ts, and the build warns (build/brand.ts).
  */
 const files = import.meta.glob<string>("../assets/emoji/*.svg", {
   eager: true,
@@ -18,20 +19,11 @@ const markups = import.meta.env.SSR
   ? import.meta.glob<string>("../assets/emoji/*.svg", { eager: true, query: "?raw", import: "default" })
   : {};
 
-/** The file name of an emoji's drawing: its code points in hex, joined by "-", without FE0F. */
-export function emojiFile(emoji: string): string {
-  const points = [...emoji].map((char) => char.codePointAt(0) ?? 0).filter((point) => point !== 0xfe0f);
-  return `../assets/emoji/${points.map((point) => point.toString(16)).join("-")}.svg`;
-}
-
-/** Hands, faces, symbols: any emoji (with its variation selectors and joined sequences). */
-export const EMOJI = /\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic})*/gu;
-
 export function EmojiText({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(EMOJI)) {
-    const file = emojiFile(match[0]);
+    const file = `../assets/emoji/${emojiFile(match[0])}`;
     const src = files[file];
     if (!src) continue;
     parts.push(

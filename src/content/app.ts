@@ -16,6 +16,8 @@ export const appText = {
     wide: `The home page of ${profile.name}`,
     narrow: `The projects of ${profile.name}, on a phone`,
   },
+  /** Where app stores and install dialogs file the installed app (the manifest's `categories`). */
+  categories: ["business", "education"],
   /** Sent along with the site's address by the Share button (`navigator.share`). */
   share: { title: `${profile.name}: portfolio`, text: profile.description },
 } as const;

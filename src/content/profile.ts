@@ -17,6 +17,7 @@ export const profile: Profile = {
   networkLabel: "LinkedIn",
   codeUrl: "https://github.com/aarav-mehta-dev",
   codeLabel: "GitHub",
-  // Made by `npm run resume` from these content files (build/resume.ts); replace it with your own.
+  // Made by the build from these content files (build/resume.ts); to ship your own PDF, put it at
+  // public/resume.pdf, or give the address of one elsewhere.
   resumeUrl: "/resume.pdf",
 };

@@ -75,32 +75,28 @@ test.describe("an answer worth waiting for: kept, said so, delivered once", () =
   test("a 503 with Retry-After on save: sent by the page once the delay has passed", async ({ page }) => {
     const ana = visitor("503 on save");
     await openContact(page);
-    proxy.fail(SAVE, { status: 503, retryAfter: 1, error: "The disk is full." });
+    // Busy until the test has looked at the outbox: the page's retries (after 1 s) meet 503 too.
+    proxy.failAll(SAVE, { status: 503, retryAfter: 1, error: "The disk is full." });
     const savesBefore = proxy.count(SAVE);
 
     expect(await submit(page, ana)).toEqual({ title: QUEUED_TITLE, text: QUEUED_BUSY });
     const [entry] = await readOutbox(page);
     const id = entry?.id ?? "";
-    expect(entry).toMatchObject({
-      status: "pending",
-      saved: false,
-      attempts: 1,
-      lastStatus: 503,
-      message: ana,
-    });
+    expect(entry).toMatchObject({ status: "pending", saved: false, lastStatus: 503, message: ana });
     expect(storedMessages(server.dataDir).filter((message) => message.id === id)).toHaveLength(0);
 
-    await expect(page.getByText(SENT_ONE)).toBeVisible();
+    proxy.heal(SAVE);
+    await expect(page.getByText(SENT_ONE)).toBeVisible({ timeout: 20_000 });
     expect(await readOutbox(page)).toEqual([]);
     await expectDeliveredOnce(ana, id);
-    // Refused once, then accepted once.
-    expect(proxy.count(SAVE) - savesBefore).toBe(2);
+    // Refused until healed, then accepted.
+    expect(proxy.count(SAVE) - savesBefore).toBeGreaterThanOrEqual(2);
   });
 
   test("a 429 with Retry-After on notify, after the save: saved once, mailed once", async ({ page }) => {
     const ben = visitor("429 on notify");
     await openContact(page);
-    proxy.fail(NOTIFY, { status: 429, retryAfter: 1, error: "Too many messages. Try again in a second." });
+    proxy.failAll(NOTIFY, { status: 429, retryAfter: 1, error: "Too many messages. Try again in a second." });
     const notifiesBefore = proxy.count(NOTIFY);
 
     expect(await submit(page, ben)).toEqual({ title: QUEUED_TITLE, text: QUEUED_BUSY });
@@ -111,9 +107,10 @@ test.describe("an answer worth waiting for: kept, said so, delivered once", () =
     expect(storedMessages(server.dataDir).filter((message) => message.id === id)).toHaveLength(1);
     expect(await mailsFrom(outboxMails(server.dataDir), ben.name)).toHaveLength(0);
 
-    await expect(page.getByText(SENT_ONE)).toBeVisible();
+    proxy.heal(NOTIFY);
+    await expect(page.getByText(SENT_ONE)).toBeVisible({ timeout: 20_000 });
     await expectDeliveredOnce(ben, id);
-    expect(proxy.count(NOTIFY) - notifiesBefore).toBe(2);
+    expect(proxy.count(NOTIFY) - notifiesBefore).toBeGreaterThanOrEqual(2);
   });
 
   test("a 503 on notify without Retry-After: the worker's Background Sync sends it", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { register } from "node:module";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "../../build/chromium";
+import { CHROMIUM_ARGS, findChromium } from "./chromium";
 import { E2E_PORT, freshDir, mainDataDir, ROOT } from "./server";
 
 // The tests read the owner's content, whose icons are `*.svg` imports: see the hook's comment.

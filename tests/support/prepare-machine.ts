@@ -12,7 +12,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
-import { findChromium, onPath } from "../../build/chromium";
+import { findChromium, onPath } from "../e2e/chromium";
 
 /** The redis-server the Redis tests start: `REDIS_SERVER_PATH` when set, else one on `PATH`. */
 export function findRedisServer(): string | undefined {

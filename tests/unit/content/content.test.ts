@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { EMOJI, emojiFile } from "../../../src/components/emoji-text";
 import { appText } from "../../../src/content/app";
 import { pageText } from "../../../src/content/pages";
 import { profile } from "../../../src/content/profile";
 import { projects } from "../../../src/content/projects";
 import { skills } from "../../../src/content/skills";
+import { EMOJI, emojiFile } from "../../../src/lib/emoji";
 
 /**
  * What any owner's content must satisfy for the site to work. The placeholder owner's exact lists are
@@ -65,10 +65,9 @@ describe("content", () => {
     ].filter((text): text is string => typeof text === "string");
     const emoji = texts.flatMap((text) => text.match(EMOJI) ?? []);
     for (const found of emoji) {
-      const file = join(import.meta.dirname, "../../../src/components", emojiFile(found));
-      expect(existsSync(file), `${found}: add its drawing as src/assets/emoji/${file.split("/").pop()}`).toBe(
-        true,
-      );
+      const file = emojiFile(found);
+      const drawn = existsSync(join(import.meta.dirname, "../../../src/assets/emoji", file));
+      expect(drawn, `${found}: add its drawing as src/assets/emoji/${file}`).toBe(true);
     }
   });
 });

@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { contentHash, INSTALL_SCREENSHOTS, SCREENSHOTS } from "../build/brand";
 import { routes } from "../src/config/routes";
-import { contentHash, INSTALL_SCREENSHOTS, SCREENSHOTS } from "./brand";
-import { CHROMIUM_ARGS, findChromium } from "./chromium";
+import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.PORT ?? 4599);
@@ -74,7 +74,7 @@ async function waitForServer(): Promise<void> {
 if (process.argv[1]?.endsWith("screenshots.ts")) {
   if (spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).status !== 0) process.exit(1);
   const dataDir = mkdtempSync(join(tmpdir(), "portfolio-assets-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const server = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
     cwd: ROOT,
     stdio: "inherit",
     env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
@@ -109,10 +109,12 @@ if (process.argv[1]?.endsWith("screenshots.ts")) {
           .toBuffer(),
       );
     }
-    console.log("assets: src/assets/screenshots/ and docs/screenshots/ written");
+    console.log("assets: src/assets/screenshots/ and docs/screenshots/ written; building again with them");
   } finally {
     await browser.close();
     server.kill("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
   }
+  // The first build left the old screenshots out; this one lists the new ones in the manifest.
+  if (spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).status !== 0) process.exit(1);
 }
