@@ -61,8 +61,10 @@ const FLOOR_HTML = '<div id="floor"><p id="floor-text">Hydrated by React.</p></d
  * page answered with 404); the router renders it for this unknown path just the same.
  */
 const NOT_FOUND_PAGE = "/bench-404.html";
+/** BENCH_PAGES=/,/skills,404 measures only those pages (and their copies): a quicker comparison. */
+const ONLY = process.env.BENCH_PAGES?.split(",").map((page) => (page === "404" ? NOT_FOUND_PAGE : page));
 /** Every route of the table, and the 404 page. */
-const ROUTES = [...appPaths, NOT_FOUND_PAGE];
+const ROUTES = [...appPaths, NOT_FOUND_PAGE].filter((path) => !ONLY || ONLY.includes(path));
 /** Each measured page, its built HTML file and its static copy (every script removed). */
 const BASELINES = ROUTE_PAGES.map(({ route, file }) => {
   const path = route === "(404)" ? NOT_FOUND_PAGE : route;
@@ -72,7 +74,11 @@ const BASELINES = ROUTE_PAGES.map(({ route, file }) => {
 /** The no-JS copy a page's LCP is divided by: its own; a copy's is itself; the floor's, the home copy. */
 const staticOf = (path: string) =>
   BASELINES.find((page) => page.path === path || page.staticPath === path)?.staticPath ?? STATIC_PAGE;
-const PAGES = [...ROUTES, ...BASELINES.map((page) => page.staticPath), FLOOR_PAGE];
+const PAGES = [
+  ...ROUTES,
+  ...BASELINES.filter((page) => ROUTES.includes(page.path)).map((page) => page.staticPath),
+  FLOOR_PAGE,
+];
 const LABELS: Record<string, string> = {
   [NOT_FOUND_PAGE]: "404",
   [FLOOR_PAGE]: "floor: React 19 hydrating one paragraph",

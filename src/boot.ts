@@ -13,7 +13,7 @@
 import "./app/global.css";
 import { loadOutbox } from "./features/contact/load-outbox";
 import { startServiceWorkerBridge } from "./features/pwa/start-service-worker-bridge";
-import { whenIdle, whenIdleInTurn } from "./lib/schedule";
+import { whenIdle } from "./lib/schedule";
 import { cachedLoad } from "./shared/cached-load";
 
 /** How long the browser stays idle after the load before React starts anyway (measured: docs/decisions.md). */
@@ -42,16 +42,17 @@ function startReact(): void {
     link.href = href;
     document.head.append(link);
   }
-  loadApp()
-    .then(({ startApp }) => startApp())
-    .then(() => {
-      for (const button of pendingClicks.splice(0)) button.click();
-    })
-    .catch(() => {
+  loadApp().then(
+    ({ startApp }) =>
+      startApp().then(() => {
+        for (const button of pendingClicks.splice(0)) button.click();
+      }),
+    () => {
       // Offline before the app's chunks were cached: the page keeps working without React, and
       // the next intent tries again.
       started = false;
-    });
+    },
+  );
 }
 
 /** Buttons clicked before React listened (a press starts React; its click can come first). */
@@ -67,12 +68,15 @@ document.addEventListener(
 );
 
 if (container?.hasChildNodes()) {
-  // Kept listening: a start that failed (offline) is tried again at the next intent.
+  // Kept listening: a start that failed (offline) is tried again at the next intent. React starts
+  // after the next paint, so that the press's own feedback (the switch flipping) is not held up.
+  const startAfterPaint = () => requestAnimationFrame(() => setTimeout(startReact));
   for (const type of ["pointerdown", "keydown", "focusin", "touchstart"]) {
     document.addEventListener(
       type,
       (event) => {
-        if (type === "touchstart" || (event.target as Element | null)?.closest?.(REACT_DRIVEN)) startReact();
+        if (type === "touchstart" || (event.target as Element | null)?.closest?.(REACT_DRIVEN))
+          startAfterPaint();
       },
       { capture: true, passive: true },
     );
@@ -83,12 +87,12 @@ if (container?.hasChildNodes()) {
   startReact();
 }
 
-// After the load, when idle, one after the other: the service worker (production builds only)
-// and the outbox's count. Either starts React when it has something to show.
-whenIdleInTurn([
-  ...(import.meta.env.PROD ? [() => startServiceWorkerBridge(startReact)] : []),
-  () =>
-    loadOutbox()
-      .then(({ startOutbox }) => startOutbox())
-      .then((waiting) => waiting && startReact()),
-]);
+// After the load, when idle, one after the other: the service worker (production builds only) and
+// the outbox's count. Either starts React when it has something to show.
+whenIdle(async () => {
+  if (import.meta.env.PROD) await startServiceWorkerBridge(startReact);
+  const waiting = await loadOutbox()
+    .then(({ startOutbox }) => startOutbox())
+    .catch(() => false);
+  if (waiting) startReact();
+});

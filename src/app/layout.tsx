@@ -5,7 +5,7 @@ import { PwaNoticesSlot } from "../features/pwa/pwa-notices-slot";
 import { ApplyTheme } from "../features/theme/apply-theme";
 import { Navbar } from "./navbar";
 import { FirstPageProvider, NavigationAnnouncer } from "./navigation-focus";
-import { usePageMotionOnIntent } from "./page-transition";
+import { usePageMotion } from "./page-transition";
 import { SiteFooter } from "./site-footer";
 import { useCustomScrollbar } from "./use-custom-scrollbar";
 import { usePageHead } from "./use-page-head";
@@ -24,7 +24,7 @@ export const layoutCommitted = new Promise<void>((resolve) => {
  */
 export function Layout() {
   useCustomScrollbar();
-  usePageMotionOnIntent();
+  usePageMotion();
   usePageHead();
   useEffect(() => markCommitted(), []);
   return (

@@ -1,11 +1,8 @@
 import { useEffect } from "react";
-import { onIntent } from "../lib/schedule";
+import { whenIdle } from "../lib/schedule";
 import { cachedLoad } from "../shared/cached-load";
 
 const loadScrollbar = cachedLoad(() => import("./custom-scrollbar"));
-
-/** Keys that scroll the page when nothing else handles them. */
-const SCROLL_KEYS = new Set(["ArrowDown", "ArrowUp", "PageDown", "PageUp", "Home", "End", " "]);
 
 /**
  * Runs `attach` now, or once no modal dialog is open: OverlayScrollbars wraps the body's children
@@ -29,36 +26,30 @@ function whenNoModalDialog(attach: () => void): () => void {
 }
 
 /**
- * Attaches the custom page scrollbar on the visitor's first scroll (wheel, touch, a scrolling
- * key, or any scroll of the page). The library is loaded then: until it arrives the native
- * scrollbar is shown, and scrolling is native throughout. A page that is never scrolled never
- * loads it.
+ * Attaches the custom page scrollbar when the browser is idle after React started (React itself
+ * starts on need, src/boot.ts): until then the native scrollbar shows, and scrolling is native
+ * throughout.
  */
 export function useCustomScrollbar(): void {
   useEffect(() => {
     let cancelled = false;
     let detach: (() => void) | undefined;
     let stopWaiting = () => {};
-    const stopListening = onIntent(
-      window,
-      ["scroll", "wheel", "touchmove", "keydown"],
-      () => {
-        loadScrollbar()
-          .then(({ attachScrollbar }) => {
-            if (cancelled) return;
-            stopWaiting = whenNoModalDialog(() => {
-              detach = attachScrollbar(document.body);
-            });
-          })
-          .catch(() => {
-            // Offline before the chunk was cached: the native scrollbar keeps working.
+    const cancelIdle = whenIdle(() => {
+      loadScrollbar()
+        .then(({ attachScrollbar }) => {
+          if (cancelled) return;
+          stopWaiting = whenNoModalDialog(() => {
+            detach = attachScrollbar(document.body);
           });
-      },
-      (event) => !(event instanceof KeyboardEvent) || SCROLL_KEYS.has(event.key),
-    );
+        })
+        .catch(() => {
+          // Offline before the chunk was cached: the native scrollbar keeps working.
+        });
+    }, 1000);
     return () => {
       cancelled = true;
-      stopListening();
+      cancelIdle();
       stopWaiting();
       detach?.();
     };

@@ -74,13 +74,11 @@ export function themeSwitch(page: Page) {
 }
 
 /**
- * Reaches for the switch (the pointer over it: the engine loads on that intent only) and waits
- * until the Lottie animation has replaced the static stand-in.
+ * Waits until React runs and the Lottie animation (loaded when the browser is idle after that) has
+ * replaced the switch's static stand-in.
  */
 export async function switchAnimated(page: Page): Promise<void> {
-  // Hydration starts after the first paint: a pointer over server HTML is nobody's intent yet.
   await pageSettled(page);
-  await themeSwitch(page).hover();
   await expect(page.locator('nav .toggle-switch__lottie[data-ready="true"] svg')).toBeVisible();
 }
 

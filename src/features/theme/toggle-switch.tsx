@@ -1,6 +1,5 @@
-import { type ComponentType, useEffect, useRef, useState } from "react";
-import { useHydrated } from "../../components/use-hydrated";
-import { type Cancel, whenIdle } from "../../lib/schedule";
+import { type ComponentType, useEffect, useState } from "react";
+import { whenIdle } from "../../lib/schedule";
 import { cachedLoad } from "../../shared/cached-load";
 import type { LottieToggleProps } from "./lottie-toggle";
 import { TOGGLE_ASPECT, TOGGLE_DEFAULT_SIZE } from "./toggle-constants";
@@ -24,9 +23,9 @@ interface ToggleSwitchProps {
 }
 
 /**
- * A switch drawn by a Lottie animation. Until the animation engine has loaded (on intent: a
- * pointer, touch or focus reaching the switch), a static switch of the same size stands in, and
- * clicks work either way: the theme flips at once, and the animation plays when it can.
+ * A switch drawn by a Lottie animation. Until the animation engine has loaded (when the browser is
+ * idle after React started), a static switch of the same size stands in, and clicks work either
+ * way: the theme flips at once, and the animation plays once the engine is in.
  */
 export function ToggleSwitch({
   checked,
@@ -37,8 +36,9 @@ export function ToggleSwitch({
 }: ToggleSwitchProps) {
   const width = size;
   const height = Math.round(size * TOGGLE_ASPECT);
-  const hydrated = useHydrated();
-  const wanted = useAnimationOnIntent(checked);
+  const LottieToggle = useLottieToggle();
+  // What the switch showed when React drew it: a click made before the engine arrived is played from there.
+  const [from] = useState(checked);
   const fallback = <StaticSwitch checked={checked} />;
   return (
     <button
@@ -51,59 +51,30 @@ export function ToggleSwitch({
       // The sizes the app uses have classes: a style attribute in prerendered HTML would need
       // 'unsafe-inline' in the CSP. Other sizes are set on the client only.
       style={SIZED.has(size) ? undefined : { width, height }}
-      onClick={() => {
-        wanted.request();
-        onChange(!checked);
-      }}
-      onPointerEnter={wanted.request}
-      onPointerDown={wanted.request}
-      onTouchStart={wanted.request}
-      onFocus={wanted.request}
+      onClick={() => onChange(!checked)}
     >
-      {hydrated && wanted.LottieToggle ? (
-        <wanted.LottieToggle checked={checked} from={wanted.from ?? checked} fallback={fallback} />
-      ) : (
-        fallback
-      )}
+      {LottieToggle ? <LottieToggle checked={checked} from={from} fallback={fallback} /> : fallback}
     </button>
   );
 }
 
 /**
- * The animation engine, asked for only once the visitor reaches for the switch (pointer over it,
- * touch, focus, or a click), and then loaded when the browser is next idle: a pointer that
- * reaches the switch is usually about to click it, and the engine's evaluation must not stand
- * between that click and its paint (INP). `from` is the state the switch showed at that moment:
- * a click made before the engine arrived is played as an animation when it does. A failed load
- * (offline before the chunk was cached) keeps the static switch, and the next intent tries again.
+ * The animation engine, loaded once React has drawn the switch and the browser is next idle (React
+ * itself starts on need, src/boot.ts): never in the way of hydration or of a click's paint. A
+ * failed load (offline before the chunk was cached) keeps the static switch.
  */
-function useAnimationOnIntent(checked: boolean): {
-  from: boolean | null;
-  LottieToggle: ComponentType<LottieToggleProps> | undefined;
-  request: () => void;
-} {
-  const [from, setFrom] = useState<boolean | null>(null);
-  const [LottieToggle, setLottieToggle] = useState<ComponentType<LottieToggleProps>>();
-  const pending = useRef(false);
-  const cancelIdle = useRef<Cancel>(undefined);
-  // A switch that goes away before the browser was idle never loads the engine.
-  useEffect(() => () => cancelIdle.current?.(), []);
-  const request = () => {
-    if (LottieToggle || pending.current) return;
-    pending.current = true;
-    setFrom((current) => current ?? checked);
-    cancelIdle.current = whenIdle(() => {
-      loadLottieToggle()
-        .then(
-          (component) => setLottieToggle(() => component),
-          () => setFrom(null),
-        )
-        .finally(() => {
-          pending.current = false;
-        });
+function useLottieToggle(): ComponentType<LottieToggleProps> | undefined {
+  const [LottieToggle, setLottieToggle] = useState(loadLottieToggle.value);
+  useEffect(() => {
+    if (LottieToggle) return;
+    return whenIdle(() => {
+      loadLottieToggle().then(
+        (component) => setLottieToggle(() => component),
+        () => {},
+      );
     }, 500);
-  };
-  return { from, LottieToggle, request };
+  }, [LottieToggle]);
+  return LottieToggle;
 }
 
 function StaticSwitch({ checked }: { checked: boolean }) {
