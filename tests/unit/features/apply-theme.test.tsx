@@ -12,15 +12,12 @@ describe("the theme reaches <html>", () => {
     renderApp("/");
     const toggle = await screen.findByRole("switch", { name: "Dark mode" });
     await waitFor(() => expect(root).toHaveAttribute("data-theme", "light"));
-    expect(root.style.colorScheme).toBe("light");
 
     await user.click(toggle);
     await waitFor(() => expect(root).toHaveAttribute("data-theme", "dark"));
-    expect(root.style.colorScheme).toBe("dark");
 
     await user.click(toggle);
     await waitFor(() => expect(root).toHaveAttribute("data-theme", "light"));
-    expect(root.style.colorScheme).toBe("light");
   });
 
   it("follows the store, whoever changes it", async () => {
