@@ -13,7 +13,7 @@ import { connect, type Socket } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { API_KEY_HEADER, MESSAGES_PATH, NOTIFY_PATH } from "../src/shared/contact/protocol";
+import { API_KEY_HEADER, DEV_API_KEY, MESSAGES_PATH, NOTIFY_PATH } from "../src/shared/contact/protocol";
 import { startRedis } from "../tests/server/redis-process";
 import { closedPort } from "../tests/support/net";
 import { listenSmtp } from "../tests/support/smtp";
@@ -23,7 +23,12 @@ import { SERVER_SECTION, writeSection } from "./latest-section";
 const ROOT = join(import.meta.dirname, "..");
 const DIST = join(ROOT, "dist");
 const LATEST = join(ROOT, "bench/latest.md");
-const API_KEY = "bench-key-0123456789";
+/**
+ * The key the build sends unless VITE_NOTIFY_API_KEY says otherwise: the server refuses to start in
+ * production with it, and on a page built with another (build-server.ts), so the bench runs the
+ * server outside production (which only adds HSTS and drops loopback origins; neither costs time).
+ */
+const API_KEY = DEV_API_KEY;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
 if (!existsSync(join(DIST, "index.html"))) {
@@ -61,7 +66,6 @@ async function startServer(
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

@@ -55,8 +55,10 @@ export function Navbar() {
 /** The only part of the navbar that reads the theme, so that a click on it re-renders only the switch. */
 function ThemeSwitch() {
   const dark = useAppStore((state) => state.theme === "dark");
-  const setDark = useAppStore((state) => state.setDark);
+  // A click flips the store's theme, not the one this render saw: hydration renders the store's
+  // initial state, and a click before the render that follows it must still count.
+  const flip = () => useAppStore.getState().setDark(useAppStore.getState().theme !== "dark");
   return (
-    <ToggleSwitch checked={dark} onChange={setDark} label="Dark mode" size={NAVBAR_TOGGLE_SIZE} themeSwitch />
+    <ToggleSwitch checked={dark} onChange={flip} label="Dark mode" size={NAVBAR_TOGGLE_SIZE} themeSwitch />
   );
 }

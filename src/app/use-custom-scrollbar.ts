@@ -5,24 +5,35 @@ import { cachedLoad } from "../shared/cached-load";
 const loadScrollbar = cachedLoad(() => import("./custom-scrollbar"));
 
 /**
- * Runs `attach` now, or once no modal dialog is open: OverlayScrollbars wraps the body's children
- * in elements of its own, and an open modal `<dialog>` moved that way leaves the top layer (the
- * page around it becomes clickable again, and its backdrop goes).
+ * Runs `attach` now, or once nothing would break when OverlayScrollbars moves the body's children
+ * into elements of its own: no modal `<dialog>` open (moved, it leaves the top layer: the page around
+ * it becomes clickable again, and its backdrop goes), and no press under way (an element moved
+ * between a press and its release gets no click).
  */
-function whenNoModalDialog(attach: () => void): () => void {
-  const modalOpen = () => document.querySelector("dialog:modal") !== null;
-  if (!modalOpen()) {
+function whenSafeToMove(attach: () => void): () => void {
+  const busy = () => document.querySelector("dialog:modal, :active") !== null;
+  if (!busy()) {
     attach();
     return () => {};
   }
-  // "close" does not bubble: listened to in the capture phase, for any dialog.
-  const onClose = () => {
-    if (modalOpen()) return;
-    document.removeEventListener("close", onClose, true);
-    attach();
+  // "close" does not bubble: listened to in the capture phase. A release's click comes in the same
+  // task as its pointerup or keyup, so the check waits for the next one.
+  const events = ["close", "pointerup", "pointercancel", "keyup"];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    clearTimeout(timer);
+    for (const type of events) document.removeEventListener(type, check, true);
   };
-  document.addEventListener("close", onClose, true);
-  return () => document.removeEventListener("close", onClose, true);
+  function check() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (busy()) return;
+      stop();
+      attach();
+    });
+  }
+  for (const type of events) document.addEventListener(type, check, true);
+  return stop;
 }
 
 /**
@@ -39,7 +50,7 @@ export function useCustomScrollbar(): void {
       loadScrollbar()
         .then(({ attachScrollbar }) => {
           if (cancelled) return;
-          stopWaiting = whenNoModalDialog(() => {
+          stopWaiting = whenSafeToMove(() => {
             detach = attachScrollbar(document.body);
           });
         })

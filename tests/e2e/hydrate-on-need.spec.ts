@@ -94,6 +94,25 @@ test.describe("React on need", () => {
     await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "false");
   });
 
+  test("every click on the switch counts while React starts: none is lost between the boot script and React", async ({
+    page,
+  }) => {
+    const react = await holdReact(page);
+    await page.goto("/");
+    await pageStill(page);
+    await themeSwitch(page).click();
+    react.release();
+    // Clicks spread over React's start and hydration: each one flips the theme exactly once.
+    const clicks = 12;
+    for (let click = 0; click < clicks; click++) {
+      await themeSwitch(page).click({ delay: 10 });
+    }
+    await expect(page.locator("html")).toHaveAttribute("data-react", "");
+    const dark = (1 + clicks) % 2 === 1;
+    await expect(page.locator("html")).toHaveAttribute("data-theme", dark ? "dark" : "light");
+    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", String(dark));
+  });
+
   test("a button clicked before React is clicked again once React runs", async ({ page }) => {
     await page.addInitScript(() => {
       delete (Navigator.prototype as Partial<Navigator>).share;
