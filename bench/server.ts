@@ -311,7 +311,7 @@ for (const dir of instanceDirs) rmSync(dir, { recursive: true, force: true });
 const lines = [
   `## Server (${new Date().toISOString()}, autocannon, ${DURATION_S} s × 20 connections each, ${cpus().length} CPUs)`,
   "",
-  `Machine load average before the run: ${loadBefore.toFixed(1)} (figures from a shared machine are comparable only between runs at a similar load). Server: NODE_ENV=production, SQLite WAL with synchronous=NORMAL, mails to a local SMTP server.`,
+  `Machine load average before the run: ${loadBefore.toFixed(1)} (figures from a shared machine are comparable only between runs at a similar load). Server: outside production (the development key the build sends), SQLite WAL with synchronous=NORMAL, mails to a local SMTP server.`,
   "",
   "| load | req/s | p50 latency | p99 latency | 2xx | other | errors+timeouts |",
   "|---|---|---|---|---|---|---|",
