@@ -14,6 +14,8 @@ const colours = (page: Page) =>
       navText: nav.color,
       bodyBg: body.backgroundColor,
       bodyText: body.color,
+      // The browser's own controls and scrollbars follow the theme (set by the stylesheet alone).
+      scheme: getComputedStyle(document.documentElement).colorScheme,
     };
   });
 
@@ -37,6 +39,7 @@ function palette(theme: "light" | "dark") {
     navText: token("color-text"),
     bodyBg: token("color-bg"),
     bodyText: token("color-text"),
+    scheme: theme,
   };
 }
 const LIGHT = palette("light");
