@@ -2,9 +2,10 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
-import { build, type Plugin, type ResolvedConfig } from "vite";
+import { build, type Manifest, type ManifestChunk, type Plugin, type ResolvedConfig } from "vite";
 import { renderPageHead, renderRobots, renderSitemap } from "../src/app/page-head.ts";
 import { pageFile, pageModule, renderUrl, routeIds } from "../src/config/routes.ts";
+import { BOOT_SCRIPT } from "../src/shared/boot-script.ts";
 import { imagePlugins } from "./images.ts";
 
 /** The React app's module, which the boot module (the build's entry) imports on need. */
@@ -13,35 +14,16 @@ const APP_MODULE = "src/main.tsx";
 /** What `src/prerender/entry-server.tsx` exports (loaded from its SSR build, so typed here). */
 type RenderPage = (url: string) => Promise<{ html: string; routeIds: string[] }>;
 
-import { BOOT_SCRIPT } from "../src/shared/boot-script.ts";
-
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
-
-/** The stylesheets of a module's own chunks (the entry's is inlined separately). */
-function chunkCss(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key) || chunk.isEntry) return [];
-  seen.add(key);
-  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((child) => chunkCss(manifest, child, seen))];
-}
-
-/** Every JS file a module needs, preloaded by the boot script (the entry is loaded anyway). */
-function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return [];
-  seen.add(key);
-  const own = chunk.isEntry ? [] : [chunk.file];
-  return [...own, ...(chunk.imports ?? []).flatMap((child) => chunkFiles(manifest, child, seen))];
-}
-
-/** The entry's URL and every chunk to preload with it: the template's own preloads, then the page's. */
-function bootAttributes(template: string, pageChunks: string[]): { entry: string; preloads: string[] } {
-  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(template)?.[1];
-  if (!entry) throw new Error("prerender: the built index.html has no module entry script");
-  const own = [...template.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
-    (m) => m[1] as string,
-  );
-  return { entry, preloads: [...new Set([...own, ...pageChunks.map((file) => `/${file}`)])] };
+/** The chunks `keys` need, depth first; through the entry only with `pastEntry` (its CSS is inlined apart). */
+function chunksOf(manifest: Manifest, keys: string[], pastEntry: boolean): ManifestChunk[] {
+  const seen = new Set<string>();
+  const visit = (key: string): ManifestChunk[] => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key) || (chunk.isEntry && !pastEntry)) return [];
+    seen.add(key);
+    return [chunk, ...(chunk.imports ?? []).flatMap(visit)];
+  };
+  return keys.flatMap(visit);
 }
 
 /**
@@ -91,15 +73,20 @@ export function prerender(siteUrl: string | null): Plugin {
 
         const manifest = JSON.parse(await readFile(join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
         const template = await readFile(join(outDir, "index.html"), "utf8");
-        const stylesheet = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/.exec(template);
-        const css = stylesheet?.[1] ? await readFile(join(outDir, stylesheet[1]), "utf8") : "";
+        const [stylesheet, entryCss = ""] =
+          /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/.exec(template) ?? [];
+        const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(template)?.[1];
+        if (!entry) throw new Error("prerender: the built index.html has no module entry script");
+        const preloads = new Set(
+          [...template.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
+        );
 
         // A first pass loads every lazy module. Rendered again, nothing suspends, so React writes
         // plain HTML with no inline <script> to complete a late boundary (the CSP forbids those);
         // a page that still has one fails the build.
         for (const id of routeIds) await renderPage(renderUrl(id));
         for (const id of routeIds) {
-          const output = { file: pageFile(id), module: pageModule(id) };
+          const page = pageModule(id);
           const rendered = await renderPage(renderUrl(id));
           const body = rendered.html;
           // The router must have rendered this route: a path the table and the router disagree
@@ -109,21 +96,20 @@ export function prerender(siteUrl: string | null): Plugin {
               `prerender: ${renderUrl(id)} rendered route ${rendered.routeIds.join(" > ")}, not ${id}`,
             );
           }
-          if (!manifest[output.module]) {
-            throw new Error(`prerender: route ${id} has no page module ${output.module} in the build`);
+          if (!manifest[page]) {
+            throw new Error(`prerender: route ${id} has no page module ${page} in the build`);
           }
           const script = body.search(/<script/i);
           if (script >= 0) {
             throw new Error(
-              `prerender: ${output.file} has an inline script: ${body.slice(script, script + 120)}`,
+              `prerender: ${pageFile(id)} has an inline script: ${body.slice(script, script + 120)}`,
             );
           }
           // The boot module (the entry) and what it imports are added after the first paint; the
           // React app and this page's module when the visitor needs React (src/boot.ts).
-          const { entry, preloads } = bootAttributes(template, []);
-          const app = [
-            ...new Set([...chunkFiles(manifest, APP_MODULE), ...chunkFiles(manifest, output.module)]),
-          ];
+          const app = new Set(
+            chunksOf(manifest, [APP_MODULE, page], true).flatMap((c) => (c.isEntry ? [] : `/${c.file}`)),
+          );
           let html = template
             // Nothing but HTML and CSS before the first paint: the module entry and its chunks
             // are requested by the boot script once the browser reports the first paint.
@@ -134,33 +120,25 @@ export function prerender(siteUrl: string | null): Plugin {
             .replace(
               '<div id="root"></div>',
               () =>
-                `<div id="root">${body}</div>\n    <script data-entry="${entry}" data-preload="${preloads.join(" ")}" data-app="${app.map((file) => `/${file}`).join(" ")}">${BOOT_SCRIPT}</script>`,
+                `<div id="root">${body}</div>\n    <script data-entry="${entry}" data-preload="${[...preloads].join(" ")}" data-app="${[...app].join(" ")}">${BOOT_SCRIPT}</script>`,
             );
-          // The page's own stylesheets too (e.g. the contact form's): without them it would
-          // restyle, and shift, when its chunk arrives.
-          // The React app's too (the navigation bar's, the switch's): the page shows them before React.
-          const routeCssFiles = [
-            ...new Set([...chunkCss(manifest, APP_MODULE), ...chunkCss(manifest, output.module)]),
-          ];
-          const routeCss = await Promise.all(
-            routeCssFiles.map((file) => readFile(join(outDir, file), "utf8")),
-          );
-          const styles = [css, ...routeCss].join("\n");
-          // When hydration (or a chunk loaded later) imports a chunk, Vite's preload helper adds a
-          // stylesheet link for each CSS file the chunk depends on, the entry's included, unless the
-          // document already has a `link[rel=stylesheet]` with that address: without these it
-          // fetched inlined CSS a second time and restyled the whole page (a long task). A
-          // disabled stylesheet link is never fetched and never applies.
-          const inlinedFiles = [
-            ...(stylesheet?.[1] ? [stylesheet[1]] : []),
-            ...routeCssFiles.map((file) => `/${file}`),
-          ];
-          const inlined = inlinedFiles.map((href) => `<link rel="stylesheet" href="${href}" disabled />`);
+          // The page's own stylesheets too (e.g. the contact form's) and the React app's (the
+          // navigation bar's, the switch's): without them the page would restyle, and shift, before
+          // React. A disabled link per inlined file keeps Vite's preload helper from fetching it again
+          // when a chunk that needs it loads (docs/decisions.md).
           if (stylesheet) {
-            html = html.replace(stylesheet[0], () => [`<style>${styles}</style>`, ...inlined].join("\n    "));
+            const routeCss = new Set(
+              chunksOf(manifest, [APP_MODULE, page], false).flatMap((c) => c.css ?? []),
+            );
+            const inlined = [entryCss, ...[...routeCss].map((file) => `/${file}`)];
+            const styles = await Promise.all(inlined.map((href) => readFile(join(outDir, href), "utf8")));
+            const links = inlined.map((href) => `<link rel="stylesheet" href="${href}" disabled />`);
+            html = html.replace(stylesheet, () =>
+              [`<style>${styles.join("\n")}</style>`, ...links].join("\n    "),
+            );
           }
           if (!html.includes(body)) throw new Error(`prerender: index.html has no <div id="root"></div>`);
-          const file = join(outDir, output.file);
+          const file = join(outDir, pageFile(id));
           await mkdir(dirname(file), { recursive: true });
           await writeFile(file, html);
         }
