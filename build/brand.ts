@@ -1,16 +1,10 @@
 /**
- * Every picture of the owner, made from the content at build time so that a rebrand never ships the
- * old owner: the app icon and the favicon (the name's initials, unless `profile.icon` names the
- * owner's own SVG), and the link-preview image (name, role, description and portrait). Text is drawn
- * as the site's own typefaces' outlines (fontkit), so the pictures need no installed font, and
- * colours are read from the design tokens (src/app/tokens.css).
- *
- * The résumé PDF is made here too (build/resume.ts). The install dialog's screenshots of the pages
- * need a browser: `npm run assets` takes them (bench/screenshots.ts) and records which content they
- * show; a build whose content differs leaves them out, with a warning, rather than show another owner.
+ * The owner's pictures, made from src/content/ at build time (docs/design.md). Text is drawn as the
+ * site's own typefaces' outlines (fontkit), so the pictures need no installed font, and colours are
+ * read from the design tokens (src/app/tokens.css).
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as fontkit from "fontkit";
 import sharp from "sharp";
@@ -48,16 +42,12 @@ export function token(name: string): string {
 export function contentHash(): string {
   const hash = createHash("sha256");
   const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : 1,
-    )) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
       else {
         const bytes = readFileSync(path);
-        const shown = entry.name.endsWith(".ts")
-          ? bytes.toString("utf8").replace(/^import .*\n/gm, "")
-          : bytes;
+        const shown = name.endsWith(".ts") ? bytes.toString("utf8").replace(/^import .*\n/gm, "") : bytes;
         hash.update(path.slice(CONTENT.length)).update(shown);
       }
     }
@@ -66,15 +56,12 @@ export function contentHash(): string {
   return hash.digest("hex");
 }
 
-const fonts = new Map<string, fontkit.Font>();
+const fonts: Partial<Record<keyof typeof FONTS, fontkit.Font>> = {};
 
 /** One line of text as an SVG path in a typeface's default instance, `size` px high, and its width. */
 function textPath(face: keyof typeof FONTS, text: string, size: number, tracking = 0) {
-  let font = fonts.get(face);
-  if (!font) {
-    font = fontkit.openSync(join(ROOT, FONTS[face])) as fontkit.Font;
-    fonts.set(face, font);
-  }
+  fonts[face] ??= fontkit.openSync(join(ROOT, FONTS[face])) as fontkit.Font;
+  const font = fonts[face];
   const scale = size / font.unitsPerEm;
   const run = font.layout(text);
   let x = 0;
@@ -135,16 +122,14 @@ export async function shareImageSvg(siteHost: string | null): Promise<string> {
       ).toString("base64")}" width="400" height="400"/>`
     : portraitSvg(profile.name).replace("<svg ", '<svg width="400" height="400" ');
   const host = siteHost ? textPath("mono", siteHost, 22) : null;
+  const mark = textPath("display", initials(profile.name), 30, -1);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630">
 <defs><pattern id="dots" width="22" height="22" patternUnits="userSpaceOnUse"><circle cx="3" cy="3" r="2.4" fill="${accent}" fill-opacity="0.35"/></pattern>
 <clipPath id="disc"><circle cx="200" cy="200" r="200"/></clipPath></defs>
 <rect width="1200" height="630" fill="${token("color-bg")}"/>
 <rect x="760" y="150" width="400" height="440" rx="28" fill="url(#dots)"/>
 <rect x="80" y="80" width="64" height="64" rx="14" fill="${accent}"/>
-${(() => {
-  const mark = textPath("display", initials(profile.name), 30, -1);
-  return `<path transform="translate(${(112 - mark.width / 2).toFixed(1)} ${(112 + mark.capHeight / 2).toFixed(1)})" fill="${token("color-surface")}" d="${mark.d}"/>`;
-})()}
+<path transform="translate(${(112 - mark.width / 2).toFixed(1)} ${(112 + mark.capHeight / 2).toFixed(1)})" fill="${token("color-surface")}" d="${mark.d}"/>
 <rect x="80" y="205" width="40" height="3" fill="${accent}"/>
 <path transform="translate(136 214)" fill="${accent}" d="${role.d}"/>
 <path transform="translate(80 ${(300 + nameSize * 0.2).toFixed(1)})" fill="${ink}" d="${title.d}"/>
@@ -200,6 +185,18 @@ export function screenshotsCurrent(): boolean {
   return (JSON.parse(readFileSync(source, "utf8")) as { content: string }).content === contentHash();
 }
 
+/** The manifest's `screenshots`: none when they show other content than src/content/. */
+export function manifestScreenshots() {
+  if (!screenshotsCurrent()) return [];
+  return INSTALL_SCREENSHOTS.map(({ form, file, width, height, label }) => ({
+    src: `/screenshots/${file}`,
+    sizes: `${width}x${height}`,
+    type: "image/png",
+    form_factor: form,
+    label,
+  }));
+}
+
 /** The app icon's SVG: the owner's own (`profile.icon`), else the monogram, written where the icon generator reads it. */
 export function appIconFile(): string {
   if (profile.icon) return join(CONTENT, "images", profile.icon);
@@ -210,14 +207,9 @@ export function appIconFile(): string {
   return file;
 }
 
-/**
- * The résumé the build makes from the content: the local file `profile.resumeUrl` names ("/resume.pdf"),
- * unless the owner put their own PDF there in `public/`; null for an address elsewhere.
- */
-export function generatedResume(): string | null {
-  if (!profile.resumeUrl.startsWith("/")) return null;
-  const file = profile.resumeUrl.slice(1).split(/[?#]/)[0] ?? "";
-  return existsSync(join(ROOT, "public", file)) ? null : file;
+/** The site's own file `profile.resumeUrl` names ("/resume.pdf" → "resume.pdf"); null for an address elsewhere. */
+export function localResume(): string | null {
+  return profile.resumeUrl.startsWith("/") ? (profile.resumeUrl.slice(1).split(/[?#]/)[0] ?? "") : null;
 }
 
 /**
@@ -244,15 +236,10 @@ export function brandAssets(siteUrl: string | null): Plugin {
         .png({ palette: true, quality: 90, compressionLevel: 9 })
         .toBuffer();
       this.emitFile({ type: "asset", fileName: SHARE_IMAGE.path.slice(1), source: png });
-      const resume = generatedResume();
-      if (resume) {
-        const colours = {
-          ink: token("color-text"),
-          muted: token("color-muted"),
-          accent: token("color-accent"),
-          rule: token("color-border"),
-        };
-        this.emitFile({ type: "asset", fileName: resume, source: await resumePdf(colours) });
+      // The build makes the résumé unless the owner put their own PDF there in `public/`.
+      const resume = localResume();
+      if (resume && !existsSync(join(ROOT, "public", resume))) {
+        this.emitFile({ type: "asset", fileName: resume, source: await resumePdf(token) });
       }
       for (const { url } of appText.shortcuts) {
         this.emitFile({ type: "asset", fileName: shortcutIconFile(url), source: await shortcutIcon(url) });

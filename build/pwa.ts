@@ -12,7 +12,7 @@ import { routes } from "../src/config/routes.ts";
 import { appText } from "../src/content/app.ts";
 import { profile } from "../src/content/profile.ts";
 import type { PipelineConfig } from "../src/shared/contact/deps";
-import { appIconFile, INSTALL_SCREENSHOTS, screenshotsCurrent, shortcutIconFile, token } from "./brand.ts";
+import { appIconFile, localResume, manifestScreenshots, shortcutIconFile, token } from "./brand.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const pkg = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as { version: string };
@@ -37,18 +37,6 @@ const PRECACHE_GLOBS = ["**/*.{js,css,html,svg,woff2,avif}", GENERATED_ICONS];
 
 /** Identifies a build: in the page (`<meta name="app-build">`) and in the worker (GET_VERSION). */
 const buildId = process.env.BUILD_ID?.trim() || pkg.version;
-
-/** Only the pipeline's fields are baked into the worker. */
-function pipelineConfig(client: ClientConfig): PipelineConfig {
-  const { notifyUrl, apiKey, firebase, firestoreEmulator } = client;
-  return { notifyUrl, apiKey, firebase, firestoreEmulator };
-}
-
-/** A résumé served by the site ("/resume.pdf", the owner's or the one the build makes) is precached, so it opens offline. */
-function localResumeGlob(): string[] {
-  if (!profile.resumeUrl.startsWith("/")) return [];
-  return [profile.resumeUrl.slice(1).split(/[?#]/)[0] ?? ""];
-}
 
 /** Firebase and its own dependency `idb` (not `idb-keyval`, which the outbox uses). */
 const FIREBASE_MODULE = /[\\/]node_modules[\\/](?:@firebase|firebase|idb)[\\/]/;
@@ -78,31 +66,23 @@ function firebaseChunks(): Plugin & { files: Set<string> } {
   };
 }
 
-/** `<meta name="app-build" content="…">`: which build a page came from (support, update tests). */
-function buildIdMeta(): Plugin {
-  return {
-    name: "portfolio:build-id",
-    transformIndexHtml: () => [
-      { tag: "meta", attrs: { name: "app-build", content: buildId }, injectTo: "head" },
-    ],
-  };
-}
-
 /**
- * What Safari on iOS reads when the page is added to the Home Screen (it ignores most of the
- * manifest): the launcher's title, a full-screen app with the system's status bar, plus the
- * standard `mobile-web-app-capable` that Chromium asks for next to Apple's. The icon is the
+ * `<meta name="app-build">`: which build a page came from (support, update tests). Then what Safari
+ * on iOS reads when the page is added to the Home Screen (it ignores most of the manifest): the
+ * launcher's title, a full-screen app with the system's status bar, plus the standard
+ * `mobile-web-app-capable` that Chromium asks for next to Apple's. The icon is the
  * `apple-touch-icon` link in index.html.
  */
-function appleWebAppMeta(): Plugin {
+function headMeta(): Plugin {
   const meta = (name: string, content: string): HtmlTagDescriptor => ({
     tag: "meta",
     attrs: { name, content },
     injectTo: "head",
   });
   return {
-    name: "portfolio:apple-web-app",
+    name: "portfolio:head-meta",
     transformIndexHtml: () => [
+      meta("app-build", buildId),
       meta("mobile-web-app-capable", "yes"),
       meta("apple-mobile-web-app-capable", "yes"),
       meta("apple-mobile-web-app-title", profile.shortName),
@@ -138,12 +118,14 @@ function workerBuild(pipeline: PipelineConfig): Plugin {
 }
 
 export function pwa(client: ClientConfig) {
-  const pipeline = pipelineConfig(client);
+  // Only the pipeline's fields are baked into the worker.
+  const { notifyUrl, apiKey, firebase: firebaseConfig, firestoreEmulator } = client;
+  const pipeline: PipelineConfig = { notifyUrl, apiKey, firebase: firebaseConfig, firestoreEmulator };
+  const resume = localResume();
   const firebase = firebaseChunks();
   return [
     firebase,
-    buildIdMeta(),
-    appleWebAppMeta(),
+    headMeta(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",
@@ -178,16 +160,7 @@ export function pwa(client: ClientConfig) {
           url,
           icons: [{ src: `/${shortcutIconFile(url)}`, sizes: "96x96", type: "image/png" }],
         })),
-        // Taken by `npm run assets`; left out when they show other content (build/brand.ts).
-        screenshots: screenshotsCurrent()
-          ? INSTALL_SCREENSHOTS.map(({ form, file, width, height, label }) => ({
-              src: `/screenshots/${file}`,
-              sizes: `${width}x${height}`,
-              type: "image/png",
-              form_factor: form,
-              label,
-            }))
-          : [],
+        screenshots: manifestScreenshots(),
       },
       // Icons generated from APP_ICON at build time by @vite-pwa/assets-generator; the manifest's
       // `icons` and the head's apple-touch-icon and theme-color come from it.
@@ -210,7 +183,8 @@ export function pwa(client: ClientConfig) {
         integration: { publicDir: dirname(APP_ICON) },
       },
       injectManifest: {
-        globPatterns: [...PRECACHE_GLOBS, ...localResumeGlob()],
+        // A résumé the site serves (the owner's or the one the build makes) opens offline.
+        globPatterns: resume === null ? PRECACHE_GLOBS : [...PRECACHE_GLOBS, resume],
         rollupFormat: "iife",
         minify: true,
         sourcemap: false,

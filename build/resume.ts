@@ -11,21 +11,16 @@ import { projects } from "../src/content/projects.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
-/** The design's colours (src/app/tokens.css), handed in by build/brand.ts. */
-export interface ResumeColours {
-  ink: string;
-  muted: string;
-  accent: string;
-  rule: string;
-}
-
-export async function resumePdf(colours: ResumeColours): Promise<Buffer> {
+/** The PDF, in the design's colours: `token` reads one of src/app/tokens.css (build/brand.ts). */
+export async function resumePdf(token: (name: string) => string): Promise<Buffer> {
   // skills.ts imports its icons the Vite way (`?symbol`): let Vite load it.
   const { module: skillsModule } = await runnerImport<typeof import("../src/content/skills.ts")>(
     `${ROOT}src/content/skills.ts`,
     { configFile: false, root: ROOT, logLevel: "error" },
   );
-  const { ink: INK, muted: MUTED, accent: ACCENT } = colours;
+  const INK = token("color-text");
+  const MUTED = token("color-muted");
+  const ACCENT = token("color-accent");
   const doc = new PDFDocument({
     size: "A4",
     margin: 56,
@@ -50,7 +45,7 @@ export async function resumePdf(colours: ResumeColours): Promise<Buffer> {
       .moveTo(doc.page.margins.left, y)
       .lineTo(doc.page.width - doc.page.margins.right, y)
       .lineWidth(0.6)
-      .strokeColor(colours.rule)
+      .strokeColor(token("color-border"))
       .stroke();
     doc.moveDown(0.5).font("Helvetica").fontSize(10.5).fillColor(INK);
   }
