@@ -35,18 +35,15 @@ export function inlineHashesOf(html: string): InlineHashes {
   return { styleHashes, scriptHashes };
 }
 
-function htmlFiles(dir: string): string[] {
-  let entries: import("node:fs").Dirent[];
+function htmlFiles(root: string): string[] {
   try {
-    entries = readdirSync(dir, { withFileTypes: true });
+    const entries = readdirSync(root, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((e) => e.isFile() && e.name.endsWith(".html"))
+      .map((e) => join(e.parentPath, e.name));
   } catch {
     return [];
   }
-  return entries.flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return htmlFiles(path);
-    return entry.isFile() && entry.name.endsWith(".html") ? [path] : [];
-  });
 }
 
 /** The hashes of every HTML file under `root` (sorted, without repeats); none when it is not built. */

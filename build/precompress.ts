@@ -4,54 +4,26 @@
  * compressing each response again. Runs after `vite build`, once the service worker's precache
  * list is written (the copies are not in it).
  */
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-export const COMPRESSIBLE = new Set([
-  ".html",
-  ".js",
-  ".mjs",
-  ".css",
-  ".json",
-  ".webmanifest",
-  ".svg",
-  ".txt",
-  ".xml",
-  ".map",
-]);
+const COMPRESSIBLE = /\.(html|js|mjs|css|json|webmanifest|svg|txt|xml|map)$/;
 /** Smaller files gain nothing worth a second request path. */
-export const MIN_BYTES = 1_024;
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return filesUnder(path);
-      return Promise.resolve(entry.isFile() ? [path] : []);
-    }),
-  );
-  return nested.flat();
-}
-
-export interface PrecompressReport {
-  files: number;
-  bytes: number;
-  brotliBytes: number;
-  gzipBytes: number;
-}
+const MIN_BYTES = 1_024;
 
 /** Writes `.br` and `.gz` next to each compressible file of `root` (a copy only when smaller). */
-export async function precompress(root: string): Promise<PrecompressReport> {
-  const report: PrecompressReport = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
-  for (const file of await filesUnder(root)) {
-    if (!COMPRESSIBLE.has(extname(file)) || (await stat(file)).size < MIN_BYTES) continue;
+export async function precompress(root: string) {
+  const report = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = join(entry.parentPath, entry.name);
     const content = await readFile(file);
+    if (content.length < MIN_BYTES) continue;
     const [br, gzipped] = await Promise.all([
       brotli(content, {
         params: {
