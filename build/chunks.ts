@@ -11,15 +11,11 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 /**
  * Marks the chunks a page runs as soon as it starts (the entry, what it imports, and the route
- * pages) with V8's compile hint. Without it V8 compiles React DOM's and the router's functions
- * one by one on the main thread as hydration first calls them, a long stretch of main-thread
- * parsing and compiling on every load. With it, Chromium compiles them on
- * a background thread while the file streams in. Other browsers read a comment. Chunks loaded on
- * intent (Lottie, motion, the scrollbar) stay lazy: much of each library is never called. The
- * hint goes on the first line, where V8 looks for it, so it is written into the files once Vite
- * has written them (Vite adds its own preamble to a chunk after every plugin's generateBundle).
- * A chunk's file name does not cover the hint: a chunk whose code is unchanged but which joins or
- * leaves a first load keeps its name. Either copy runs the same; only the compile timing differs.
+ * pages) with V8's compile hint (why, and why not the lazy chunks: docs/decisions.md). The hint goes
+ * on the first line, where V8 looks for it, so it is written into the files once Vite has written
+ * them (Vite adds its own preamble to a chunk after every plugin's generateBundle). A chunk's file
+ * name does not cover the hint: a chunk whose code is unchanged but which joins or leaves a first
+ * load keeps its name. Either copy runs the same; only the compile timing differs.
  */
 export function compileHints(): Plugin {
   return {

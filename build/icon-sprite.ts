@@ -2,13 +2,9 @@
  * Single-colour SVG icons imported with `?symbol` (`import react from
  * "simple-icons/icons/react.svg?symbol"`) become `<symbol>`s of one sprite file, and the import is
  * the symbol's address in it (`/assets/icons-<hash>.svg#react`), which a page draws with
- * `<svg><use href={address} /></svg>`.
- *
- * Why not one file per icon, painted through a CSS mask, as before: Chromium makes a whole SVG
- * document for each image file, each in its own task (15 on /skills, some of them long at a
- * phone's CPU). One sprite is one request and one document, and the shapes stay out of the page's
- * JavaScript. The sprite's name is the hash of its content, so the client build and the
- * prerender's SSR build, which import the same icons, name the same file.
+ * `<svg><use href={address} /></svg>` (why: docs/decisions.md). The sprite's name is the hash of its
+ * content, so the client build and the prerender's SSR build, which import the same icons, name the
+ * same file.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -23,17 +19,11 @@ const PLACEHOLDER = "__PORTFOLIO_ICON_SPRITE__";
 const DEV_URL = "/@icon-sprite.svg";
 
 /** One icon file as a `<symbol>`: its viewBox and shapes; its title is dropped (the page names it). */
-export function toSymbol(id: string, svg: string): string {
+function toSymbol(id: string, svg: string): string {
   const viewBox = /<svg\b[^>]*\bviewBox="([^"]+)"/.exec(svg)?.[1];
   const body = /<svg\b[^>]*>([\s\S]*)<\/svg>\s*$/.exec(svg)?.[1];
   if (!viewBox || body === undefined) throw new Error(`icon ${id}: not an SVG file with a viewBox`);
   return `<symbol id="${id}" viewBox="${viewBox}">${body.replace(/<title>[\s\S]*?<\/title>/g, "")}</symbol>`;
-}
-
-/** The sprite: every symbol, in a stable order (so the same icons always make the same file). */
-export function spriteSource(symbols: ReadonlyMap<string, string>): string {
-  const sorted = [...symbols].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, symbol]) => symbol);
-  return `<svg xmlns="http://www.w3.org/2000/svg">${sorted.join("")}</svg>\n`;
 }
 
 export function iconSprite(): Plugin {
@@ -41,7 +31,11 @@ export function iconSprite(): Plugin {
   const symbols = new Map<string, { file: string; markup: string }>();
   let config: ResolvedConfig;
 
-  const source = () => spriteSource(new Map([...symbols].map(([id, symbol]) => [id, symbol.markup])));
+  /** Every symbol, in a stable order (so the same icons always make the same file). */
+  const source = () => {
+    const sorted = [...symbols.keys()].sort().map((id) => symbols.get(id)?.markup);
+    return `<svg xmlns="http://www.w3.org/2000/svg">${sorted.join("")}</svg>\n`;
+  };
   const fileName = () => {
     const hash = createHash("sha256").update(source()).digest("base64url").slice(0, 8);
     return `${config.build.assetsDir}/icons-${hash}.svg`;

@@ -1,11 +1,4 @@
-/**
- * The image plugins, shared by the client build, the prerender's SSR build and the unit tests:
- * - the icon sprite (`?symbol` imports, build/icon-sprite.ts);
- * - the responsive pictures of `src/content/images/` (vite-imagetools, with sharp): each file
- *   becomes AVIF and WebP at three widths, for `<picture>` with `srcset` and `sizes`
- *   (src/components/content-picture.tsx);
- * - `virtual:portrait`, the home page's drawing of the owner when the content has no photo.
- */
+/** The image plugins, shared by the client build, the prerender's SSR build and the unit tests. */
 import { createAvatar } from "@dicebear/core";
 import * as notionists from "@dicebear/notionists";
 import type { Plugin } from "vite";
@@ -14,7 +7,10 @@ import { profile } from "../src/content/profile.ts";
 import { iconSprite } from "./icon-sprite.ts";
 
 const PORTRAIT = "virtual:portrait";
-/** Any image under src/content/images/: imported, it is a `<picture>`'s sources (content-picture.tsx). */
+/**
+ * Any image under src/content/images/: imported, it is AVIF and WebP at three widths, a `<picture>`'s
+ * sources (src/components/content-picture.tsx).
+ */
 const CONTENT_IMAGE = /[\\/]src[\\/]content[\\/]images[\\/][^?]+\.(avif|jpe?g|png|svg|webp)$/;
 
 /**
