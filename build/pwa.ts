@@ -1,7 +1,6 @@
 /**
  * The installable app: the web app manifest, the icons generated from the app icon, the head tags
- * iOS reads, and the service worker build (vite-plugin-pwa in injectManifest mode). `vite.config.ts`
- * adds these plugins for every mode but unit tests.
+ * iOS reads, and the service worker build (vite-plugin-pwa in injectManifest mode).
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -17,54 +16,25 @@ import { appIconFile, localResume, manifestScreenshots, shortcutIconFile, token 
 const ROOT = resolve(import.meta.dirname, "..");
 const pkg = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as { version: string };
 
-/** The one icon every PNG icon is generated from (at build time, with sharp): build/brand.ts. */
 const APP_ICON = appIconFile();
 /** Fills the maskable and Apple icons out to a full square: the monogram's own accent. */
 const ICON_BACKGROUND = token("color-accent");
 /** The installed app's title bar and splash screen: the page background of the (default) light theme. */
 const THEME_COLOR = token("color-bg");
 
-/** The PNG icons pwaAssets writes to dist/ (the plugin adds only public/ icons to the precache). */
-const GENERATED_ICONS = "{pwa,maskable-icon,apple-touch-icon}-*.png";
-
 /**
- * What the service worker precaches, besides the web manifest (which the plugin adds itself, as it
- * adds icons kept in public/: a glob for all png or webmanifest files would precache them twice,
- * and would take the screenshots along). No fonts ship today; woff2 is listed so a font added later
- * is offline at once.
+ * What the service worker precaches, besides the web manifest and the icons kept in public/, which
+ * the plugin adds itself (a glob for all png or webmanifest files would precache them twice, and
+ * would take the screenshots along): the icons pwaAssets writes are named. No fonts ship today;
+ * woff2 is listed so a font added later is offline at once.
  */
-const PRECACHE_GLOBS = ["**/*.{js,css,html,svg,woff2,avif}", GENERATED_ICONS];
+const PRECACHE_GLOBS = ["**/*.{js,css,html,svg,woff2,avif}", "{pwa,maskable-icon,apple-touch-icon}-*.png"];
 
 /** Identifies a build: in the page (`<meta name="app-build">`) and in the worker (GET_VERSION). */
 const buildId = process.env.BUILD_ID?.trim() || pkg.version;
 
 /** Firebase and its own dependency `idb` (not `idb-keyval`, which the outbox uses). */
 const FIREBASE_MODULE = /[\\/]node_modules[\\/](?:@firebase|firebase|idb)[\\/]/;
-
-/**
- * Remembers the output chunks made only of Firebase modules. The page loads them on a submit when
- * Firebase is configured; without a Firebase configuration they are never loaded, so they are left
- * out of the precache.
- */
-function firebaseChunks(): Plugin & { files: Set<string> } {
-  const files = new Set<string>();
-  return {
-    name: "portfolio:firebase-chunks",
-    apply: "build",
-    files,
-    generateBundle(_options, bundle) {
-      for (const output of Object.values(bundle)) {
-        if (
-          output.type === "chunk" &&
-          output.moduleIds.length > 0 &&
-          output.moduleIds.every((id) => FIREBASE_MODULE.test(id))
-        ) {
-          files.add(output.fileName);
-        }
-      }
-    },
-  };
-}
 
 /**
  * `<meta name="app-build">`: which build a page came from (support, update tests). Then what Safari
@@ -104,9 +74,7 @@ function workerBuild(pipeline: PipelineConfig): Plugin {
     name: "portfolio:worker-build",
     enforce: "pre",
     config: () => ({
-      define: {
-        __PIPELINE_CONFIG__: JSON.stringify(pipeline),
-      },
+      define: { __PIPELINE_CONFIG__: JSON.stringify(pipeline) },
       build: { rolldownOptions: { output: { codeSplitting: false } } },
     }),
     async resolveId(source, importer, options) {
@@ -119,12 +87,28 @@ function workerBuild(pipeline: PipelineConfig): Plugin {
 
 export function pwa(client: ClientConfig) {
   // Only the pipeline's fields are baked into the worker.
-  const { notifyUrl, apiKey, firebase: firebaseConfig, firestoreEmulator } = client;
-  const pipeline: PipelineConfig = { notifyUrl, apiKey, firebase: firebaseConfig, firestoreEmulator };
+  const { notifyUrl, apiKey, firebase, firestoreEmulator } = client;
+  const pipeline: PipelineConfig = { notifyUrl, apiKey, firebase, firestoreEmulator };
   const resume = localResume();
-  const firebase = firebaseChunks();
+  // The chunks made only of Firebase modules: without a Firebase configuration the page never loads
+  // them, so they are left out of the precache.
+  const firebaseFiles = new Set<string>();
   return [
-    firebase,
+    {
+      name: "portfolio:firebase-chunks",
+      apply: "build",
+      generateBundle(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (
+            output.type === "chunk" &&
+            output.moduleIds.length > 0 &&
+            output.moduleIds.every((id) => FIREBASE_MODULE.test(id))
+          ) {
+            firebaseFiles.add(output.fileName);
+          }
+        }
+      },
+    } satisfies Plugin,
     headMeta(),
     VitePWA({
       strategies: "injectManifest",
@@ -132,7 +116,6 @@ export function pwa(client: ClientConfig) {
       filename: "sw.ts",
       // The page registers /sw.js itself (src/features/pwa/service-worker.ts), lazily, in production.
       injectRegister: false,
-      registerType: "prompt",
       manifest: {
         // One identity for the installed app whatever page it was installed from.
         id: "/",
@@ -187,16 +170,14 @@ export function pwa(client: ClientConfig) {
         globPatterns: resume === null ? PRECACHE_GLOBS : [...PRECACHE_GLOBS, resume],
         rollupFormat: "iife",
         minify: true,
-        sourcemap: false,
         buildPlugins: { vite: [workerBuild(pipeline)] },
         manifestTransforms: [
           async (entries) => ({
-            manifest: pipeline.firebase ? entries : entries.filter((entry) => !firebase.files.has(entry.url)),
+            manifest: pipeline.firebase ? entries : entries.filter((entry) => !firebaseFiles.has(entry.url)),
             warnings: [],
           }),
         ],
       },
-      devOptions: { enabled: false },
     }),
   ];
 }
