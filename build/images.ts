@@ -40,21 +40,18 @@ export function portraitSvg(seed: string): string {
  * has a photo (`profile.photo`).
  */
 function portrait(): Plugin {
-  let build = false;
   return {
     name: "portfolio:portrait",
-    configResolved(config) {
-      build = config.command === "build";
-    },
     resolveId: (id) => (id === PORTRAIT ? `\0${PORTRAIT}` : undefined),
     load(id, options) {
       if (id !== `\0${PORTRAIT}`) return;
       if (profile.photo) return "export const markup = null; export const url = null;";
       const svg = portraitSvg(profile.name);
       if (options?.ssr) return `export const markup = ${JSON.stringify(svg)}; export const url = null;`;
-      const url = build
-        ? `import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: "asset", name: "portrait.svg", source: svg })}`
-        : JSON.stringify(`data:image/svg+xml,${encodeURIComponent(svg)}`);
+      const url =
+        this.environment.config.command === "build"
+          ? `import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: "asset", name: "portrait.svg", source: svg })}`
+          : JSON.stringify(`data:image/svg+xml,${encodeURIComponent(svg)}`);
       return `export const markup = null; export const url = ${url};`;
     },
   };

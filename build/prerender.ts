@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
-import { build, type Manifest, type ManifestChunk, type Plugin, type ResolvedConfig } from "vite";
+import { build, type Manifest, type ManifestChunk, type Plugin } from "vite";
 import { renderPageHead, renderRobots, renderSitemap } from "../src/app/page-head.ts";
 import { pageFile, pageModule, renderUrl, routeIds } from "../src/config/routes.ts";
 import { BOOT_SCRIPT } from "../src/shared/boot-script.ts";
@@ -33,19 +33,16 @@ function chunksOf(manifest: Manifest, keys: string[], pastEntry: boolean): Manif
  * public address).
  */
 export function prerender(siteUrl: string | null): Plugin {
-  let config: ResolvedConfig;
   return {
     name: "portfolio:prerender",
     apply: "build",
-    configResolved(resolved) {
-      config = resolved;
-    },
     // writeBundle comes before closeBundle, where the service worker's precache list is made,
     // so the pages written here are part of it.
     writeBundle: {
       order: "post",
       sequential: true,
       async handler() {
+        const config = this.environment.config;
         if (config.build.ssr) return;
         const root = config.root;
         const outDir = resolve(root, config.build.outDir);
