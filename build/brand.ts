@@ -158,7 +158,7 @@ async function shortcutIcon(url: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png({ palette: true }).toBuffer();
 }
 
-/** The install dialog's screenshots: `npm run assets` takes them (build/screenshots.ts), the manifest lists them. */
+/** The install dialog's screenshots: `npm run assets` takes them (bench/screenshots.ts), the manifest lists them. */
 export const INSTALL_SCREENSHOTS = [
   {
     form: "wide",
@@ -222,6 +222,8 @@ export function brandAssets(siteUrl: string | null): Plugin {
     apply: "build",
     async generateBundle() {
       if (this.environment.name !== "client") return;
+      const emit = (fileName: string, source: string | Uint8Array) =>
+        this.emitFile({ type: "asset", fileName, source });
       // An emoji the pages cannot draw shows as an empty box where no emoji font is installed.
       const texts = JSON.stringify([profile, appText]);
       for (const emoji of new Set(texts.match(EMOJI) ?? [])) {
@@ -230,33 +232,24 @@ export function brandAssets(siteUrl: string | null): Plugin {
             `${emoji} in src/content/ has no drawing: add it as src/assets/emoji/${emojiFile(emoji)}`,
           );
       }
-      this.emitFile({ type: "asset", fileName: "favicon.svg", source: readFileSync(appIconFile()) });
+      emit("favicon.svg", readFileSync(appIconFile()));
       const svg = await shareImageSvg(siteUrl ? new URL(siteUrl).host : null);
       const png = await sharp(Buffer.from(svg))
         .png({ palette: true, quality: 90, compressionLevel: 9 })
         .toBuffer();
-      this.emitFile({ type: "asset", fileName: SHARE_IMAGE.path.slice(1), source: png });
+      emit(SHARE_IMAGE.path.slice(1), png);
       // The build makes the résumé unless the owner put their own PDF there in `public/`.
       const resume = localResume();
-      if (resume && !existsSync(join(ROOT, "public", resume))) {
-        this.emitFile({ type: "asset", fileName: resume, source: await resumePdf(token) });
-      }
-      for (const { url } of appText.shortcuts) {
-        this.emitFile({ type: "asset", fileName: shortcutIconFile(url), source: await shortcutIcon(url) });
-      }
+      if (resume && !existsSync(join(ROOT, "public", resume))) emit(resume, await resumePdf(token));
+      for (const { url } of appText.shortcuts) emit(shortcutIconFile(url), await shortcutIcon(url));
       if (!screenshotsCurrent()) {
         this.warn(
           "the install screenshots (src/assets/screenshots/) show other content than src/content/: they are left out. Run `npm run assets` to take them again.",
         );
         return;
       }
-      for (const { file } of INSTALL_SCREENSHOTS) {
-        this.emitFile({
-          type: "asset",
-          fileName: `screenshots/${file}`,
-          source: readFileSync(join(SCREENSHOTS, file)),
-        });
-      }
+      for (const { file } of INSTALL_SCREENSHOTS)
+        emit(`screenshots/${file}`, readFileSync(join(SCREENSHOTS, file)));
     },
   };
 }
