@@ -160,22 +160,8 @@ async function shortcutIcon(url: string): Promise<Buffer> {
 
 /** The install dialog's screenshots: `npm run assets` takes them (bench/screenshots.ts), the manifest lists them. */
 export const INSTALL_SCREENSHOTS = [
-  {
-    form: "wide",
-    file: "home-wide.png",
-    path: routes.home.path,
-    width: 1280,
-    height: 800,
-    label: appText.screenshotLabels.wide,
-  },
-  {
-    form: "narrow",
-    file: "projects-narrow.png",
-    path: routes.projects.path,
-    width: 390,
-    height: 844,
-    label: appText.screenshotLabels.narrow,
-  },
+  { form: "wide", file: "home-wide.png", path: routes.home.path, width: 1280, height: 800 },
+  { form: "narrow", file: "projects-narrow.png", path: routes.projects.path, width: 390, height: 844 },
 ] as const;
 
 /** Whether the screenshots in src/assets/screenshots/ were taken of the current content. */
@@ -188,12 +174,12 @@ export function screenshotsCurrent(): boolean {
 /** The manifest's `screenshots`: none when they show other content than src/content/. */
 export function manifestScreenshots() {
   if (!screenshotsCurrent()) return [];
-  return INSTALL_SCREENSHOTS.map(({ form, file, width, height, label }) => ({
+  return INSTALL_SCREENSHOTS.map(({ form, file, width, height }) => ({
     src: `/screenshots/${file}`,
     sizes: `${width}x${height}`,
     type: "image/png",
     form_factor: form,
-    label,
+    label: appText.screenshotLabels[form],
   }));
 }
 

@@ -1,9 +1,5 @@
-/**
- * The résumé PDF, made from the content files at build time (build/brand.ts emits it as the file
- * `profile.resumeUrl` names, unless the owner put their own PDF at that path in `public/`), so the
- * placeholder owner ships a real file that is precached and opens offline, and a rebrand ships the
- * new owner's.
- */
+/** The résumé PDF, made from the content files at build time (emitted by build/brand.ts). */
+import { buffer } from "node:stream/consumers";
 import PDFDocument from "pdfkit";
 import { runnerImport } from "vite";
 import { profile } from "../src/content/profile.ts";
@@ -34,9 +30,7 @@ export async function resumePdf(token: (name: string) => string): Promise<Buffer
     lang: "en",
     displayTitle: true,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const written = new Promise<void>((resolve) => doc.on("end", resolve));
+  const pdf = buffer(doc);
 
   function heading(text: string): void {
     doc.moveDown(1.1).font("Helvetica-Bold").fontSize(13).fillColor(ACCENT).text(text.toUpperCase());
@@ -83,6 +77,5 @@ export async function resumePdf(token: (name: string) => string): Promise<Buffer
   }
 
   doc.end();
-  await written;
-  return Buffer.concat(chunks);
+  return pdf;
 }
