@@ -21,11 +21,9 @@ const EXECUTABLE = /^(|text\/javascript|application\/javascript|module)$/i;
 
 /** Hashes of one HTML document's inline blocks. */
 export function inlineHashesOf(html: string): InlineHashes {
-  const styleHashes: CspHash[] = [];
+  const styles = html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi);
+  const styleHashes = [...styles].map((match) => hashOf(match[1] ?? ""));
   const scriptHashes: CspHash[] = [];
-  for (const match of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)) {
-    styleHashes.push(hashOf(match[1] ?? ""));
-  }
   for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? "";
     if (/\ssrc\s*=/i.test(attributes)) continue;
@@ -48,12 +46,7 @@ function htmlFiles(root: string): string[] {
 
 /** The hashes of every HTML file under `root` (sorted, without repeats); none when it is not built. */
 export function inlineHashesOfSite(root: string): InlineHashes {
-  const styles = new Set<CspHash>();
-  const scripts = new Set<CspHash>();
-  for (const file of htmlFiles(root)) {
-    const hashes = inlineHashesOf(readFileSync(file, "utf8"));
-    for (const hash of hashes.styleHashes) styles.add(hash);
-    for (const hash of hashes.scriptHashes) scripts.add(hash);
-  }
-  return { styleHashes: [...styles].sort(), scriptHashes: [...scripts].sort() };
+  const pages = htmlFiles(root).map((file) => inlineHashesOf(readFileSync(file, "utf8")));
+  const merged = (key: keyof InlineHashes) => [...new Set(pages.flatMap((page) => page[key]))].sort();
+  return { styleHashes: merged("styleHashes"), scriptHashes: merged("scriptHashes") };
 }
