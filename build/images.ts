@@ -7,10 +7,7 @@ import { profile } from "../src/content/profile.ts";
 import { iconSprite } from "./icon-sprite.ts";
 
 const PORTRAIT = "virtual:portrait";
-/**
- * Any image under src/content/images/: imported, it is AVIF and WebP at three widths, a `<picture>`'s
- * sources (src/components/content-picture.tsx).
- */
+/** An image under src/content/images/, imported: AVIF and WebP at three widths (content-picture.tsx). */
 const CONTENT_IMAGE = /[\\/]src[\\/]content[\\/]images[\\/][^?]+\.(avif|jpe?g|png|svg|webp)$/;
 
 /**
