@@ -75,7 +75,7 @@ export function OutboxStatus({ Refused }: { Refused: ComponentType }) {
   const waiting = entries.filter((entry) => entry.status === "pending").length;
   return (
     <>
-      <div className={waiting > 0 ? "outbox-waiting" : "outbox-waiting outbox-waiting--empty"}>
+      <div className={waiting > 0 ? "outbox-waiting" : "outbox-waiting visually-hidden"}>
         {/* Busy until the outbox was read: the count is not known before. */}
         <p role="status" className="outbox-waiting__count" aria-busy={!ready}>
           {OUTBOX_TEXT.waiting(waiting)}
