@@ -1,18 +1,10 @@
 /**
- * The page's first module, added by the boot script after the first paint (src/shared/boot-script.ts).
- * A prerendered page works before React runs: links are real links, the form posts, the theme switch
- * flips (the boot script). So React starts when the visitor needs it, not during the load
- * (docs/requirements.md R-13.4), at the first of:
- * - an intent on a control React drives (a pointer pressed on it, a key or focus on it), or a touch;
- * - the browser idle for `IDLE_START_MS` after the load;
- * - a message waiting in the outbox, or a notice of the service worker's to show.
- * Until then the page runs nothing but this module and, once idle after the load, the service
- * worker's registration and the outbox's count.
+ * The page's first module, added by the boot script after the first paint. React starts on need
+ * (R-13.4; when: docs/architecture.md, "React on need"), so keep this module small.
  */
 // The base stylesheet, in the entry: the prerender inlines it first, before the app's and the page's.
 import "./app/global.css";
 import { loadOutbox } from "./features/contact/load-outbox";
-import { startServiceWorkerBridge } from "./features/pwa/start-service-worker-bridge";
 import { whenIdle } from "./lib/schedule";
 import { cachedLoad } from "./shared/cached-load";
 
@@ -23,16 +15,11 @@ export const IDLE_START_MS = 3000;
 const REACT_DRIVEN = "button, input, textarea, select, dialog, [role='switch']";
 
 const container = document.getElementById("root");
-/** The React app (src/main.tsx: hydration, the router, every component), fetched once. */
 const loadApp = cachedLoad(() => import("./main"));
-/** Set from the first start on (the app must be started once), unset again if its chunks could not load. */
+/** Unset again if the app's chunks could not load. */
 let started = false;
 
-/**
- * Starts React: the app's chunks, preloaded together (`data-app` of the boot script: the app and
- * the current page's module), then hydration. A click on a button made before React listened is
- * made again once it does.
- */
+/** Preloads the app's chunks together (the boot script's `data-app`), then hydrates. */
 function startReact(): void {
   if (started || !container) return;
   started = true;
@@ -48,8 +35,7 @@ function startReact(): void {
         for (const button of pendingClicks.splice(0)) button.click();
       }),
     () => {
-      // Offline before the app's chunks were cached: the page keeps working without React, and
-      // the next intent tries again.
+      // Offline before the app's chunks were cached: the next intent tries again.
       started = false;
     },
   );
@@ -90,7 +76,12 @@ if (container?.hasChildNodes()) {
 // After the load, when idle, one after the other: the service worker (production builds only) and
 // the outbox's count. Either starts React when it has something to show.
 whenIdle(async () => {
-  if (import.meta.env.PROD) await startServiceWorkerBridge(startReact);
+  if (import.meta.env.PROD && "serviceWorker" in navigator) {
+    await import("./features/pwa/service-worker")
+      .then(({ startServiceWorker }) => startServiceWorker(startReact))
+      // Offline before the chunk was cached: the site works without.
+      .catch(() => {});
+  }
   const waiting = await loadOutbox()
     .then(({ startOutbox }) => startOutbox())
     .catch(() => false);

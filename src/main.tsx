@@ -1,7 +1,4 @@
-/**
- * The React app, which src/boot.ts starts when the visitor needs it: hydration of the prerendered
- * page, or (`vite dev`) a render of the empty shell. Nothing runs until `startApp` is called.
- */
+/** The React app, which src/boot.ts starts on need: nothing runs until `startApp` is called. */
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
@@ -19,8 +16,6 @@ function render(container: HTMLElement): void {
     createRoot(container).render(app);
     return;
   }
-  // The theme the visitor chose before React (the boot script's switch) is the one React starts
-  // with; what they typed is taken up by the form itself (src/features/contact/contact-form.tsx).
   adoptPageTheme();
   // From here React listens (and replays a click made while it hydrates): the boot script's own
   // switch handler steps aside.
@@ -32,9 +27,8 @@ function render(container: HTMLElement): void {
 }
 
 /**
- * Starts the app (once: src/boot.ts loads this module once) and resolves when it has committed.
- * The current page's chunk is loaded first, so the router's first render equals the prerendered
- * HTML: one hydration pass, no mismatch.
+ * Resolves when the app has committed. The current page's chunk is loaded first, so the router's
+ * first render equals the prerendered HTML: one hydration pass, no mismatch.
  */
 export function startApp(): Promise<void> {
   const container = document.getElementById("root");

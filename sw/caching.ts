@@ -1,7 +1,6 @@
 /**
- * What the worker caches and how it answers navigations. Everything the app needs is precached at
- * install time (the build injects the list into `self.__WB_MANIFEST`); nothing is cached at run
- * time, so the API (`/api/*`, `/email/*`) and Firestore are always left to the network.
+ * Everything the app needs is precached at install time; nothing is cached at run time, so the API
+ * (`/api/*`, `/email/*`) and Firestore are always left to the network.
  */
 import {
   cleanupOutdatedCaches,
@@ -12,10 +11,8 @@ import {
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NAVIGATION_DENYLIST, navigationCandidates } from "./navigation";
 
-/** Precaches the build, drops caches of older Workbox versions, and serves navigations offline. */
 export function registerCaching(manifest: ReadonlyArray<PrecacheEntry | string>): void {
   cleanupOutdatedCaches();
-  // Serves every precached file by its URL: hashed assets, icons, the manifest, a local resume.
   precacheAndRoute([...manifest]);
   // Every other navigation gets a precached document (see ./navigation.ts), online or not.
   registerRoute(

@@ -1,10 +1,7 @@
-/**
- * Which precached document answers a navigation. Pure functions (no Workbox, no worker globals), so
- * the mapping is unit-tested on its own. The pages and their files come from the route table.
- */
+/** Which precached document answers a navigation: pure, so unit-tested without Workbox. */
 import { API_PATH, pageFile, routeIds, routes } from "../src/config/routes";
 
-/** Each app route's path and its prerendered document: "/skills" → "/skills/index.html". */
+/** "/skills" → "/skills/index.html". */
 const ROUTE_DOCUMENTS: ReadonlyMap<string, string> = new Map(
   routeIds.flatMap((id) => {
     const { path } = routes[id];
@@ -12,7 +9,6 @@ const ROUTE_DOCUMENTS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
-/** The prerendered not-found page. */
 const NOT_FOUND_DOCUMENT = `/${pageFile("notFound")}`;
 
 /** The app shell, which renders every route on the client. */
@@ -32,10 +28,8 @@ function trimTrailingSlash(pathname: string): string {
 }
 
 /**
- * The precached documents that can answer a navigation to `pathname`, best first. An app route is
- * answered with its prerendered page (`/skills` → `/skills/index.html`) when the build has one, and
- * any other path with the prerendered not-found page (`/404.html`); both fall back to the app shell
- * (`/index.html`), which renders every route, the not-found page included, on the client.
+ * The precached documents that can answer a navigation to `pathname`, best first: its prerendered
+ * page, or else the not-found page, then the app shell, which renders every route on the client.
  */
 export function navigationCandidates(pathname: string): string[] {
   const document = ROUTE_DOCUMENTS.get(trimTrailingSlash(pathname));

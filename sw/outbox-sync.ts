@@ -1,9 +1,4 @@
-/**
- * The service worker's half of the outbox: answers Background Sync's "contact-outbox" event by
- * draining the outbox with the shared pipeline (src/shared/contact/outbox-store.ts), and tells the open
- * pages over the outbox's BroadcastChannel. `sw.ts` calls `registerOutboxSync(self, config)` once,
- * with the PipelineConfig baked into the worker at build time.
- */
+/** The worker's half of the outbox: Background Sync drains it, and the open pages are told on its channel. */
 import { createDeliverDeps, type PipelineConfig } from "../src/shared/contact/deps";
 import { createOutboxChannel } from "../src/shared/contact/outbox-channel";
 import { createOutboxSyncListener, openOutbox, type SyncEventLike } from "../src/shared/contact/outbox-store";

@@ -7,11 +7,7 @@ import { RenderError, RouteError } from "./route-error";
 
 type PageModule = { default: ComponentType };
 
-/**
- * Each route's page, in a chunk of its own. Keyed by the route table's ids: a route without a page
- * (or a page without a route) does not compile. The module of route `id` is
- * `routes/<id in kebab-case>.tsx`, which is where the build looks for its chunk.
- */
+/** Each route's page, in a chunk of its own, keyed by the route table's ids (a missing one does not compile). */
 const pages = {
   home: cachedLoad(() => import("./routes/home")),
   projects: cachedLoad(() => import("./routes/projects")),
@@ -31,7 +27,6 @@ function pageRoute(id: RouteId): RouteObject {
   const load = pages[id];
   return {
     id,
-    // The not-found page answers every path no other route matches.
     path: routes[id].path ?? "*",
     // A navigation waits for the page's chunk (the current page stays until it is in). One that
     // could not load does not fail the navigation: the page shows the error page instead. (React
@@ -41,12 +36,10 @@ function pageRoute(id: RouteId): RouteObject {
       return {};
     },
     Component: () => <PageOrError load={load} />,
-    // An error thrown while the page renders: the error page, in the layout.
     errorElement: <RenderError />,
   };
 }
 
-/** The app's route objects (React Router's data mode), built from the route table. */
 export const appRoutes: RouteObject[] = [
   {
     id: "layout",
@@ -61,11 +54,7 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-/**
- * Loads the page modules of the routes matching `pathname`, so a router created afterwards renders
- * the page at once. The browser calls this before hydrating a prerendered page: the first render
- * then equals the prerendered HTML and hydrates in one pass.
- */
+/** Loads the page modules of the routes matching `pathname`, so a router created afterwards renders at once. */
 export async function loadMatchedRoutes(pathname: string): Promise<void> {
   const matches = matchRoutes(appRoutes, pathname) ?? [];
   await Promise.all(

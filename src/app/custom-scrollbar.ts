@@ -8,11 +8,7 @@ export const SCROLLBAR_AUTO_HIDE_DELAY_MS = 1000;
 const ignoredTarget = (node: Node) =>
   (node instanceof Element ? node : node.parentElement)?.closest(".toggle-switch") != null;
 
-/**
- * Overlay scrollbar on the page. OverlayScrollbars keeps the browser's own scrolling (wheel,
- * keyboard, touch, `scrollTo`) and only replaces what is drawn; where taking over the body
- * would interfere with native behaviour it cancels itself and the native bar stays.
- */
+/** OverlayScrollbars keeps the browser's own scrolling and only replaces what is drawn. */
 export function attachScrollbar(target: HTMLElement): () => void {
   const instance = OverlayScrollbars(
     { target, cancel: { nativeScrollbarsOverlaid: false, body: null } },

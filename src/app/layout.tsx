@@ -17,11 +17,7 @@ export const layoutCommitted = new Promise<void>((resolve) => {
   markCommitted = resolve;
 });
 
-/**
- * Every page: skip link, navigation bar, and the routed page (which slides in). A client-side
- * navigation opens the new page at its top, Back and Forward return to where the visitor was
- * (`ScrollRestoration`), and focus and a screen-reader announcement follow (`NavigationAnnouncer`).
- */
+/** Every page: skip link, navigation bar, the routed page, footer, notices, focus and scroll handling. */
 export function Layout() {
   useCustomScrollbar();
   usePageMotion();

@@ -11,7 +11,6 @@ export function useFirstPage(): boolean {
   return useContext(FirstPageContext);
 }
 
-/** Provides `useFirstPage` to the routed pages. Rendered once, by the layout. */
 export function FirstPageProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [firstPathname] = useState(pathname);
@@ -26,17 +25,9 @@ export function FirstPageProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** The routed page's heading (`<h1 tabIndex={-1}>` on every page). */
-function pageHeading(): HTMLElement | null {
-  return document.querySelector<HTMLElement>("#main h1");
-}
-
 /**
- * After a client-side navigation to another page: moves focus to the new page's `h1` (without
- * scrolling: the router has already put the page at its top, or back where it was) and says the
- * new page's title in a polite live region, as a screen reader would on a full page load. The
- * first page of a visit keeps focus where the browser put it, and a change of the hash alone
- * (the skip link) is left to the browser.
+ * After a client-side navigation to another page (R-12.3): focus on the new page's `h1` (without
+ * scrolling: the router has placed the page) and its title said in a polite live region.
  */
 export function NavigationAnnouncer() {
   const { pathname } = useLocation();
@@ -49,7 +40,8 @@ export function NavigationAnnouncer() {
     if (first) return;
     setAnnouncement(isRouteId(leaf) ? pageHead(leaf, config.siteUrl).title : document.title);
     const main = document.getElementById("main");
-    const focusHeading = () => pageHeading()?.focus({ preventScroll: true });
+    const focusHeading = () =>
+      document.querySelector<HTMLElement>("#main h1")?.focus({ preventScroll: true });
     focusHeading();
     if (!main) return;
     // A page part that finishes loading later (the slide-in's chunk) can replace the heading,

@@ -5,7 +5,6 @@ import { personStructuredData, renderJsonLd } from "./structured-data.ts";
 
 /** The 1200×630 link-preview image, drawn from the content at build time (build/brand.ts). */
 export const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;
-/** What the link-preview image shows, for those who cannot see it. */
 const SHARE_IMAGE_ALT = `${profile.name}, ${profile.jobTitle}`;
 
 export interface PageHead {
@@ -18,9 +17,8 @@ export interface PageHead {
 }
 
 /**
- * Everything `<head>` says about a page, from `src/content/` and the site's public address
- * (`VITE_SITE_URL`). Without that address no tag names one: a link preview or a search engine
- * told "localhost" is worse than told nothing.
+ * Everything `<head>` says about a page. Without the site's public address no tag names one: a
+ * link preview or a search engine told "localhost" is worse than told nothing.
  */
 export function pageHead(key: RouteId, siteUrl: string | null): PageHead {
   const page = routes[key];
@@ -44,11 +42,7 @@ export function renderRobots(robots: string, siteUrl: string | null): string {
   return siteUrl ? `${rules}\n\nSitemap: ${new URL("/sitemap.xml", siteUrl).href}\n` : `${rules}\n`;
 }
 
-/**
- * A prerendered page's head tags: those of `pageHead`, plus, on the home page, the owner as a
- * schema.org `Person` (JSON-LD), and on the not-found page `noindex`. Kept apart from `pageHead`, which the browser's entry chunk carries
- * (the layout keeps the head current, ./use-page-head.ts).
- */
+/** A prerendered page's head tags, plus the owner as JSON-LD on the home page and `noindex` on the not-found page. */
 export function renderPageHead(key: RouteId, siteUrl: string | null): string {
   const tags = renderHeadTags(pageHead(key, siteUrl));
   if (key === "home") return `${tags}\n    ${renderJsonLd(personStructuredData(siteUrl))}`;
@@ -56,7 +50,7 @@ export function renderPageHead(key: RouteId, siteUrl: string | null): string {
   return key === "notFound" ? `${tags}\n    <meta name="robots" content="noindex" />` : tags;
 }
 
-/** The head tags as HTML, for prerendered pages. The client keeps them current with `usePageHead`. */
+/** The client keeps these current with `usePageHead`. */
 export function renderHeadTags(head: PageHead): string {
   const meta = (attribute: "name" | "property", key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;

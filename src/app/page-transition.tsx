@@ -8,13 +8,8 @@ const loadMotionSlide = cachedLoad(() => import("./motion-slide").then((module) 
 const startLoadingMotion = () => void loadMotionSlide().catch(() => {});
 
 /**
- * R-2.8 (docs/requirements.md): page content slides in from x = -300 to 0 over 1 second.
- *
- * The first page of a visit slides in with a CSS animation, which starts on first paint and
- * needs no JavaScript (and survives prerendering). framer-motion is not part of the load: it is
- * loaded when the browser is idle after React started (./layout.tsx, `usePageMotion`); until it
- * has arrived a navigation slides in with the same CSS animation. Both stay still under
- * `prefers-reduced-motion`.
+ * R-2.8's slide-in: a CSS animation for the first page (no JavaScript needed) and for navigations
+ * until framer-motion, loaded when idle after React started, has arrived.
  */
 export function PageTransition({ children }: { children: ReactNode }) {
   const firstPage = useFirstPage();
@@ -32,7 +27,7 @@ export function PageTransition({ children }: { children: ReactNode }) {
   return <MotionSlide>{children}</MotionSlide>;
 }
 
-/** Loads motion when the browser is next idle after React started (src/boot.ts starts React on need). */
+/** Loads motion when the browser is next idle after React started. */
 export function usePageMotion(): void {
   useEffect(() => whenIdle(startLoadingMotion, 1000), []);
 }

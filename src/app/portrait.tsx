@@ -9,11 +9,7 @@ const photos: Pictures = import.meta.glob("../content/images/*.{avif,jpeg,jpg,pn
   import: "default",
 });
 
-/**
- * Beside the greeting: the owner's photo (`profile.photo`, loaded first), or else a drawing
- * generated from the owner's name (build/images.ts), which is decorative and inline in the
- * prerendered page, so it paints with the heading.
- */
+/** Beside the greeting: the owner's photo, or else a drawing of their name (build/images.ts). */
 export function Portrait() {
   return (
     <div className="portrait">

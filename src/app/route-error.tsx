@@ -11,10 +11,8 @@ export const ROUTE_ERROR_TEXT = {
 } as const;
 
 /**
- * R-11.7 (docs/requirements.md): a page whose code could not be loaded (offline before the service
- * worker had it, a deploy that replaced it), in the site's own layout: why, when it is known, and
- * Retry, which fetches the page's chunk again (`retry` resolves once the page is shown). Offline,
- * it also tries again by itself when the connection returns.
+ * R-11.7: a page whose code could not be loaded, in the site's layout, with Retry (`retry` resolves
+ * once the page is shown); offline, it also tries again when the connection returns.
  */
 export function RouteError({ retry }: { retry: () => Promise<void> }) {
   const [loading, setLoading] = useState(false);
@@ -52,11 +50,7 @@ export function RouteError({ retry }: { retry: () => Promise<void> }) {
   );
 }
 
-/**
- * The routes' error element: an error thrown while a page (or the layout) was drawn shows the page
- * above, never React Router's developer screen. Retry opens the same address again, which draws
- * the page anew.
- */
+/** The routes' error element (never React Router's developer screen): Retry opens the same address again. */
 export function RenderError() {
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();

@@ -36,11 +36,7 @@ function whenSafeToMove(attach: () => void): () => void {
   return stop;
 }
 
-/**
- * Attaches the custom page scrollbar when the browser is idle after React started (React itself
- * starts on need, src/boot.ts): until then the native scrollbar shows, and scrolling is native
- * throughout.
- */
+/** Attaches the custom scrollbar when idle after React started; scrolling itself stays native. */
 export function useCustomScrollbar(): void {
   useEffect(() => {
     let cancelled = false;

@@ -3,11 +3,9 @@ import { cachedLoad } from "../shared/cached-load";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * A component from a chunk loaded once it is first drawn, in the browser only: it renders
- * `fallback` (default nothing) on the server, during hydration and until its chunk is in. A chunk
- * that cannot load (offline before anything was cached, an old tab after a deploy) keeps the
- * fallback, and is asked for again when the connection returns and whenever the component is
- * drawn anew.
+ * A component from a chunk loaded once it is first drawn, in the browser only: `fallback` until then
+ * (and on the server, and while hydrating). A chunk that cannot load is asked for again on `online`
+ * and whenever the component is drawn anew.
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -1,18 +1,12 @@
-/**
- * A picture from `src/content/images/` (a project's cover, the owner's photo), as the build made it
- * (build/images.ts): AVIF and WebP at three widths, chosen by the browser from `sizes`, with the
- * file's own width and height so that the page does not shift while it loads. Each page imports its
- * own folder's files (`import.meta.glob`), so no page carries another's addresses.
- */
+/** A picture from `src/content/images/` as the build made it (build/images.ts): AVIF and WebP at three widths. */
 export interface Picture {
   sources: Record<string, string>;
   img: { src: string; w: number; h: number };
 }
 
-/** A folder's pictures, by path, as `import.meta.glob` gives them. */
 export type Pictures = Record<string, Picture>;
 
-/** The picture of a file the content names, from a page's glob; a clear error when it is missing. */
+/** The picture of a file the content names; a clear error when it is missing. */
 export function pictureOf(pictures: Pictures, folder: string, file: string): Picture {
   const picture = pictures[`${folder}/${file}`];
   if (!picture)
@@ -23,7 +17,6 @@ export function pictureOf(pictures: Pictures, folder: string, file: string): Pic
 interface ContentPictureProps {
   picture: Picture;
   alt: string;
-  /** The picture's width in the layout (`sizes`), e.g. "(min-width: 64rem) 22rem, 100vw". */
   sizes: string;
   /** In the first screen: loaded at once, and first. Otherwise it loads as it nears the viewport. */
   eager?: boolean;

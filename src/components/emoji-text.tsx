@@ -3,12 +3,8 @@ import { EMOJI, emojiFile } from "../lib/emoji";
 import { PrerenderedSvg } from "./prerendered-svg";
 
 /**
- * Text whose emoji are drawn as images, so that they show on a machine without an emoji font
- * (most Linux desktops): each emoji with a drawing in `src/assets/emoji/` (named by its code
- * points, e.g. `1f44b.svg`) becomes that SVG, and the character itself stays in the text for
- * screen readers, copy and paste, and the accessible name. The drawings are Microsoft's Fluent
- * Emoji (flat style, MIT licence). An emoji of the content without a drawing there fails
- * tests/unit/content/content.test.ts, and the build warns (build/brand.ts).
+ * Text whose emoji are drawn as images from `src/assets/emoji/` (Microsoft's Fluent Emoji, MIT), so
+ * they show without an emoji font; the character stays in the text for screen readers and copying.
  */
 const files = import.meta.glob<string>("../assets/emoji/*.svg", {
   eager: true,

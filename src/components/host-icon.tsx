@@ -47,20 +47,15 @@ function hostOf(url: string): string {
   return new URL(url).hostname.replace(/^www\./, "");
 }
 
-/**
- * The icon file for a profile address: its host's mark, else Git's mark for a code host and none
- * for a network (a generic glyph is drawn instead).
- */
+/** The icon file for a profile address: its host's mark, else Git's for a code host, none for a network. */
 export function hostIconFor(url: string, kind: Kind): string | undefined {
   const icons: Record<string, string> = HOST_ICONS[kind];
   return icons[hostOf(url)] ?? (kind === "code" ? git : undefined);
 }
 
 /**
- * The mark of the host of a profile the content names (`profile.codeUrl`, `profile.networkUrl`),
- * painted in the text colour. The icon URL is set by a `<style>` block, not a style attribute: the
- * CSP allows inline styles by hash only. LinkedIn's mark (not in simple-icons) and the generic
- * glyph are drawn inline.
+ * The mark of a profile's host, in the text colour. Its URL is set by a `<style>` block: the CSP
+ * allows inline styles by hash only, never a style attribute.
  */
 export function HostIcon({ url, kind }: { url: string; kind: Kind }) {
   if (kind === "network" && /(^|\.)linkedin\.com$/.test(hostOf(url))) return <LinkedInIcon />;

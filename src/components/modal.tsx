@@ -2,7 +2,6 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import "./modal.css";
 
 interface ModalProps {
-  /** The modal is shown while this is true. */
   open: boolean;
   /** Called when the visitor closes it: the close button, Esc, or a click on the backdrop. */
   onClose: () => void;

@@ -9,10 +9,8 @@ interface PrerenderedSvgProps {
 }
 
 /**
- * A decorative drawing that is inline in the prerendered page (it paints with the text around it,
- * costs no request and is never an image to wait for) but whose markup stays out of the page's
- * JavaScript: while React hydrates the prerendered element (found by its `useId`, the same on the
- * server and in the browser) it keeps what is there, and an element drawn later shows the file.
+ * A decorative drawing inline in the prerendered page whose markup stays out of the JavaScript: hydration
+ * keeps the prerendered element (found by its `useId`), and one drawn later shows the file.
  */
 export function PrerenderedSvg({ className, markup, src }: PrerenderedSvgProps) {
   const id = useId();

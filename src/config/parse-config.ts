@@ -3,11 +3,7 @@ import { DEV_API_KEY } from "../shared/contact/protocol.ts";
 
 /** The `VITE_*` variables the client reads. Everything here ends up in the public bundle. */
 export interface ClientEnv {
-  /**
-   * Public address of the site, for canonical links, link previews, the sitemap and the Share
-   * button's QR code. Unset: none of those name an address (the build warns), and Share uses the
-   * page's own origin.
-   */
+  /** Public address of the site (canonical links, previews, sitemap, QR code); unset, none names one. */
   VITE_SITE_URL?: string;
   VITE_NOTIFY_URL?: string;
   VITE_NOTIFY_API_KEY?: string;
@@ -27,10 +23,7 @@ const FIREBASE_REQUIRED = [
   "VITE_FIREBASE_APP_ID",
 ] as const;
 
-/**
- * The environment with every value trimmed and blank ones left out: blank means unset, for the
- * build's variables and the server's alike (the one place that rule lives).
- */
+/** Every value trimmed, blank ones left out: blank means unset, for the build's and the server's variables. */
 export function withoutBlanks<T extends object>(env: T): Partial<T> {
   return Object.fromEntries(
     Object.entries(env).flatMap(([name, value]: [string, unknown]) =>
@@ -45,10 +38,7 @@ export interface ClientConfig extends PipelineConfig {
   siteUrl: string | null;
 }
 
-/**
- * Reads and validates the client configuration once. Throws with a sentence that names the
- * variable to fix; `vite.config.ts` calls this too, so a bad value fails the build.
- */
+/** Throws with a sentence that names the variable to fix; `vite.config.ts` calls it, so a bad value fails the build. */
 export function parseConfig(raw: ClientEnv): ClientConfig {
   const env = withoutBlanks(raw);
   const notifyUrl = env.VITE_NOTIFY_URL ?? "";

@@ -1,12 +1,8 @@
 /**
- * The route table: every page of the app, once. Data only (no React), so the service worker, the
- * server, the build, the bench and the tests read it too. The app's route objects
- * (`src/app/app-routes.tsx`) are keyed by the same ids, and the page module of route `id` is
- * `src/app/routes/<id in kebab-case>.tsx` (the build fails when it is missing).
- *
- * Adding a page: an entry here, its text in `src/content/pages.ts`, its module in
- * `src/app/routes/`, its loader in `app-routes.tsx` (a compile error until it exists), and its
- * rewrite in `firebase.json` (a test fails until it is there).
+ * The route table: every page of the app, once, as data (the worker, server, build and tests read it).
+ * Adding a page: an entry here, its text in `src/content/pages.ts`, its module
+ * `src/app/routes/<id in kebab-case>.tsx`, its loader in `src/app/app-routes.tsx` (a compile error
+ * until it exists), and its rewrite in `firebase.json` (a test fails until it is there).
  */
 import { pageText } from "../content/pages.ts";
 
@@ -37,14 +33,10 @@ export function isRouteId(id: string | undefined): id is RouteId {
   return id !== undefined && Object.hasOwn(routes, id);
 }
 
-/**
- * The server's JSON endpoints ("/api/…", "/email/…", a query string allowed; the protocol's paths
- * are under them, which a test checks): never pages, so the server answers them in JSON and the
- * service worker leaves their navigations alone.
- */
+/** The server's JSON endpoints: never pages, so the worker leaves their navigations alone. */
 export const API_PATH = /^\/(?:api|email)(?:[/?#]|$)/;
 
-/** The URL the build renders the not-found page at: any path no route matches. */
+/** The URL the build renders the not-found page at. */
 export const NOT_FOUND_URL = "/404";
 
 /** The prerendered HTML file of a route, relative to `dist/`: "index.html", "skills/index.html", "404.html". */

@@ -1,10 +1,7 @@
 import { routes } from "../config/routes.ts";
 import { profile } from "./profile.ts";
 
-/**
- * The owner's words for the installed app and for sharing: the launcher's shortcuts, the
- * screenshots' captions in the install dialog, and what a share sheet sends with the address.
- */
+/** The owner's words for the installed app and for sharing. */
 export const appText = {
   /** Long-press menu of the installed app's icon (the web app manifest's `shortcuts`). */
   shortcuts: [

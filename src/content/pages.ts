@@ -8,10 +8,8 @@ export interface PageText {
 }
 
 /**
- * Every page's title and description, by route id (`src/config/routes.ts`): what search engines,
- * link previews and the route announcement say. The descriptions are made from the profile, so that
- * they follow the owner's own name and role (they are in every page's script: the profile is there
- * anyway, the lists of skills and projects are not).
+ * Every page's title and description, by route id (`src/config/routes.ts`). They are in every page's
+ * script: build them from the profile, not from the lists of skills and projects.
  */
 export const pageText = {
   home: { title: "Home", description: profile.description },

@@ -1,9 +1,6 @@
 import type { Project } from "./types";
 
-/**
- * The placeholder's covers (`image`, in `src/content/images/projects/`) are drawings of each app's main screen,
- * with no text: replace them with screenshots of your own projects.
- */
+/** The placeholder covers (`image`, in `src/content/images/projects/`): replace them with screenshots. */
 export const projects: readonly Project[] = [
   {
     title: "Public Record Management System",

@@ -15,11 +15,7 @@ import react from "simple-icons/icons/react.svg?symbol";
 import tailwindcss from "simple-icons/icons/tailwindcss.svg?symbol";
 import type { Skill } from "./types";
 
-/**
- * Icons are simple-icons' SVG files (CC0), imported with `?symbol`: the build puts them in one
- * sprite file (build/icon-sprite.ts), so there is no icon CDN, no icon font, and no path data in
- * the page's JavaScript. `hex` is each brand's colour.
- */
+/** Icons: single-colour SVG files (here simple-icons', CC0) imported with `?symbol`; `hex` is the brand's colour. */
 export const skills: readonly Skill[] = [
   { name: "C++", icon: { href: cplusplus, hex: "00599C" } },
   { name: "Python", icon: { href: python, hex: "3776AB" } },

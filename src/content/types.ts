@@ -1,9 +1,9 @@
 /** The owner's data: the files in `src/content/` (and their images in `src/content/images/`). */
 
 export interface Profile {
-  /** Full name, used in titles, the brand text and the web app manifest. */
+  /** Full name, used in titles and the web app manifest. */
   name: string;
-  /** What the owner does, in a few words: search engines show it with the name (schema.org jobTitle). */
+  /** What the owner does, in a few words (schema.org jobTitle). */
   jobTitle: string;
   /** Short brand text shown at the left of the navigation bar. */
   brand: string;
@@ -22,15 +22,11 @@ export interface Profile {
   /** Code-hosting profile (e.g. GitHub). */
   codeUrl: string;
   codeLabel: string;
-  /**
-   * Resume: a file in `public/` such as "/resume.pdf" (precached, so it opens offline), or an
-   * absolute URL (a document drive).
-   */
+  /** Resume: a file in `public/` such as "/resume.pdf" (precached), or an absolute URL. */
   resumeUrl: string;
   /**
-   * A photo beside the greeting: a file in `src/content/images/` (JPEG, PNG, WebP, AVIF or SVG; the
-   * build makes AVIF and WebP at three widths). `alt` describes the person, or is "" when the photo
-   * only repeats the heading. Without one, the home page shows a drawing generated from `name`.
+   * A photo beside the greeting: a file in `src/content/images/` (JPEG, PNG, WebP, AVIF or SVG). `alt`
+   * describes the person, or is "". Without one, the home page shows a drawing made from `name`.
    */
   photo?: { file: string; alt: string };
   /** The app icon and favicon: an SVG in `src/content/images/`. Without one, the initials of `name`. */
@@ -38,10 +34,7 @@ export interface Profile {
 }
 
 export interface SkillIcon {
-  /**
-   * The icon's address in the site's icon sprite: import a single-colour SVG file with `?symbol`
-   * (build/icon-sprite.ts), which keeps its shapes out of the JavaScript.
-   */
+  /** A single-colour SVG file imported with `?symbol` (build/icon-sprite.ts). */
   href: string;
   /** Brand colour the icon is painted in, as 6 hex digits, no `#`. */
   hex: string;
@@ -57,10 +50,6 @@ export interface Project {
   tech: readonly string[];
   desc: readonly string[];
   link: string;
-  /**
-   * The card's cover: a file in `src/content/images/projects/` (a screenshot, 16:10 fits best; the build
-   * makes AVIF and WebP at three widths). Without one the card shows the title's initials on a
-   * pattern.
-   */
+  /** Cover: a file in `src/content/images/projects/` (16:10 fits best); without one, the title's initials. */
   image?: string;
 }

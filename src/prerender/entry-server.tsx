@@ -11,11 +11,7 @@ export interface RenderedPage {
   routeIds: string[];
 }
 
-/**
- * Renders one URL to HTML at build time with the router's static APIs: the same route objects
- * the browser's router uses (`src/main.tsx`), so both render the same tree. `prerenderToNodeStream`
- * waits for every Suspense boundary, so the output is the finished page.
- */
+/** Renders one URL at build time with the browser's route objects; every Suspense boundary is waited for. */
 export async function renderPage(url: string): Promise<RenderedPage> {
   const { query, dataRoutes } = createStaticHandler(appRoutes);
   const context = await query(new Request(new URL(url, "http://prerender.invalid")));

@@ -1,8 +1,4 @@
-/**
- * A load (typically a dynamic `import()`) that runs at most once at a time and is remembered once
- * it has succeeded. A failed load (offline before the chunk was cached, a deploy that removed it)
- * is forgotten, so the next call tries again. Usable in the page and in the service worker.
- */
+/** A load (a dynamic `import()`) run once at a time and remembered once it succeeded; a failure is forgotten. */
 export interface CachedLoad<T> {
   (): Promise<T>;
   /** The loaded value, once a load has succeeded; undefined until then. */

@@ -23,7 +23,6 @@ interface ContactSlice {
 
 export type AppState = ThemeSlice & ContactSlice;
 
-/** The app's one store: the theme and the contact form state. */
 export const useAppStore = create<AppState>()((set) => ({
   theme: "light",
   setDark: (dark) => set({ theme: dark ? "dark" : "light" }),
@@ -35,10 +34,7 @@ export const useAppStore = create<AppState>()((set) => ({
   setSubmitting: (submitting) => set({ submitting }),
 }));
 
-/**
- * Takes the theme from the page: a click on the switch before React ran set it there
- * (src/shared/boot-script.ts). Called once, before hydration.
- */
+/** Takes the theme a click before React set on the page (src/shared/boot-script.ts); once, before hydration. */
 export function adoptPageTheme(): void {
   if (document.documentElement.dataset.theme === "dark") useAppStore.setState({ theme: "dark" });
 }

@@ -9,25 +9,15 @@ import { LIMITS } from "../../shared/contact/protocol";
 import { type ContactField, useAppStore } from "../../store/app-store";
 import { type ModalContent, submitContact } from "./submit-contact";
 import "./contact-form.css";
-// The outbox's view below the form (`OutboxStatusSlot`): its styles are inlined with the form's in
-// the contact page's prerendered HTML, so the outbox's chunks bring no stylesheet of their own.
+// The outbox's view's styles, inlined with the form's, so its chunks bring no stylesheet.
 import "./outbox.css";
 
-/**
- * Where the form posts when no script handles the submit (JavaScript off, or a click before
- * hydration): the notification server's own contact page, which saves, notifies and answers with
- * a result page. A POST keeps what the visitor typed out of every URL. (`notifyUrl` has no
- * trailing slash; "" is the page's own origin.)
- */
+/** Where the form posts without a script (R-15.1): the notification server's own contact page. */
 export const CONTACT_FORM_ACTION = `${config.notifyUrl}${routes.contact.path}`;
 
 const OutboxStatus = lazyComponent(() => import("./outbox-view").then((module) => module.OutboxStatus));
 const OutboxRefused = lazyComponent(() => import("./outbox-refused").then((module) => module.OutboxRefused));
 
-/**
- * Below the form: the outbox's waiting count and, once there is one, the refused messages, from
- * chunks loaded after hydration.
- */
 export const OutboxStatusSlot = () => <OutboxStatus Refused={OutboxRefused} />;
 
 /** R-2.6 (docs/requirements.md): the contact form, its fields, and the result modal. */
@@ -39,8 +29,7 @@ export function ContactForm() {
   const submitButton = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
 
-  // What the visitor typed before React ran, or while it hydrated the form, is in the fields but not
-  // in the store: taken up once, before the first paint, so that nothing typed is lost.
+  // What the visitor typed before React ran is in the fields but not in the store: taken up once.
   useLayoutEffect(() => {
     for (const field of ["name", "email", "message"] as const) {
       const typed = form.current?.elements.namedItem(field);

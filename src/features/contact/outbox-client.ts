@@ -1,16 +1,7 @@
 /**
- * The page's side of the outbox, loaded only when it has work (./outbox.ts decides): idb-keyval,
- * the drain and the delivery code stay out of every page's load.
- *
- * - Queues what the form could not send, and asks the worker for a Background Sync
- *   (`registration.sync.register("contact-outbox")`) where `SyncManager` exists.
- * - Drains with the drain the worker runs (src/shared/contact/outbox-store.ts): when it starts (every
- *   page load: the safety net for syncs the browser gave up on) and when a Retry-After has passed;
- *   where there is no Background Sync (Firefox, Safari, no active worker) also on `online` and
- *   when the page becomes visible. The Web Lock makes the page and the worker take turns, so each
- *   message goes out once.
- * - Reports the entries on every change made here, in another tab or in the worker (all
- *   announced on the outbox's BroadcastChannel).
+ * The page's side of the outbox, loaded only when it has work (./outbox.ts decides): queues, asks
+ * the worker for a Background Sync, drains (the triggers: docs/architecture.md), Retry, Discard,
+ * and reports the entries on every change, wherever it was made.
  */
 import { config } from "../../config/env";
 import type { NotSent } from "../../shared/contact/deliver";
@@ -30,13 +21,12 @@ export interface OutboxClientOptions {
   onEntries(entries: OutboxEntry[] | null): void;
   /** A queued message went out (from this page, another tab or the worker). */
   onDelivered(): void;
-  /** Tests: their own database, steps and lock. */
   drain?: Partial<Pick<DrainOptions, "outbox" | "deps" | "lock">>;
 }
 
 const hasBackgroundSync = () => "SyncManager" in window;
 
-/** Asks the active service worker for a sync (Chromium). False where that is not possible. */
+/** Asks the active service worker for a sync (Chromium); false where that is not possible. */
 async function requestSync(): Promise<boolean> {
   if (!hasBackgroundSync()) return false;
   try {
@@ -70,7 +60,6 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
     if (ticket === reads) onEntries(entries);
   };
 
-  /** What this page hears, from itself, other tabs or the worker. */
   const hear = (message: OutboxMessage) => {
     if (message.type === "OUTBOX_DELIVERED") onDelivered();
     void refresh();
@@ -104,7 +93,6 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
     window.addEventListener("online", drainNow);
     document.addEventListener("visibilitychange", drainIfVisible);
   };
-  /** Messages wait: the worker's sync takes them, or else this page's own triggers. */
   const handOver = async () => {
     if (!(await requestSync())) enableFallback();
   };
@@ -113,7 +101,6 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
     channel = createOutboxChannel(hear);
     if (!hasBackgroundSync()) enableFallback();
   };
-  /** Drains again once a Retry-After has passed. */
   const drainAt = (time: number | null) => {
     if (time === null) return;
     clearTimeout(timer);
@@ -134,7 +121,7 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
       return starting;
     },
 
-    /** Stores the message with the attempt that failed (rejects if IndexedDB fails). */
+    /** Rejects if IndexedDB fails. */
     async queue(message: ContactMessage, failed?: NotSent): Promise<void> {
       listen();
       const entry = await outbox.add(message, failed);
@@ -143,7 +130,6 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
       drainAt(entry.nextAttemptAt);
     },
 
-    /** Puts a refused entry back in the queue, and drains. */
     async retry(id: string): Promise<void> {
       await outbox.update(id, (entry) =>
         entry.status === "failed" ? { ...entry, status: "pending", nextAttemptAt: null } : entry,

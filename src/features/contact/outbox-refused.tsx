@@ -5,26 +5,17 @@ import { oneLine } from "../../shared/one-line";
 import { loadOutboxClient } from "./outbox";
 import { OUTBOX_TEXT, useOutboxView } from "./outbox-view";
 
-const EXCERPT_LENGTH = 80;
-
-const excerpt = (text: string) => oneLine(text, EXCERPT_LENGTH);
+const excerpt = (text: string) => oneLine(text, 80);
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 
-/**
- * The date of a refused message. The formatter is made when the first date is drawn, not when the
- * chunk is evaluated: a page's first Intl.DateTimeFormat loads the locale's data, a long task.
- */
+/** The formatter is made on first use: a page's first Intl.DateTimeFormat loads locale data, a long task. */
 function formatDate(time: number): string {
   dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
   return dateFormat.format(time);
 }
 
-/**
- * The messages the server refused, with Retry and Discard, so nothing leaves the outbox unseen. A
- * chunk of its own: ./outbox-view.tsx fetches it only once there is one (its styles come with the
- * contact page's).
- */
+/** The messages the server refused, with Retry and Discard, so nothing leaves the outbox unseen. */
 export function OutboxRefused() {
   const { entries } = useOutboxView();
   const [confirming, setConfirming] = useState<OutboxEntry | null>(null);

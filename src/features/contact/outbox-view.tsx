@@ -8,7 +8,6 @@ import {
   updateOutboxView,
 } from "./outbox";
 
-/** The texts of the outbox's views, in one place. */
 export const OUTBOX_TEXT = {
   waiting: (count: number) =>
     count === 0 ? "" : count === 1 ? "1 message waiting to be sent" : `${count} messages waiting to be sent`,
@@ -29,15 +28,11 @@ export const OUTBOX_TEXT = {
   dismiss: "Dismiss",
 } as const;
 
-/** The outbox's view, kept current (here and ./outbox-refused.tsx). */
 export function useOutboxView(): OutboxView {
   return useSyncExternalStore(subscribeToOutboxView, currentOutboxView, currentOutboxView);
 }
 
-/**
- * On every page, after hydration (./outbox-first-load.tsx, which also brings its styles): says
- * when a queued message went out, in a polite status, until dismissed.
- */
+/** On every page, after hydration: says when a queued message went out, until dismissed. */
 export function OutboxNotice() {
   const { delivered } = useOutboxView();
   return (
@@ -59,11 +54,9 @@ export function OutboxNotice() {
 }
 
 /**
- * The contact page's view of the outbox, which exists in this browser only (nothing of it is
- * prerendered; ./contact-form.tsx brings its styles): how many messages wait, in a polite
- * live region that is there from the first read, so every later change is announced; and, once a
- * message was refused, the refused messages with Retry and Discard (`Refused`, from a chunk of its
- * own). Once shown, the list stays mounted, so its dialog outlives the last entry it discards.
+ * The contact page's view of the outbox (browser-only): how many messages wait, in a live region
+ * there from the first read so every change is announced, and the refused list (`Refused`, its own
+ * chunk), which stays mounted once shown so its dialog outlives the last entry it discards.
  */
 export function OutboxStatus({ Refused }: { Refused: ComponentType }) {
   const { ready, entries } = useOutboxView();

@@ -1,22 +1,14 @@
 /**
- * The page's outbox as the rest of the page sees it. Small, and without React: src/boot.ts loads it
- * once the page has loaded, before React runs.
- * - `countOutbox()`: whether anything waits, with bare IndexedDB (no outbox code).
- * - `startOutbox()`: once per page. The outbox client (./outbox-client.ts: idb-keyval, the drain,
- *   the delivery code) is loaded only when messages wait, or when the worker or another tab says
- *   that something changed; until then the page only listens.
- * - `loadOutboxClient()`: for a submit that queues, Retry and Discard.
- * - The view (`currentOutboxView`, `subscribeToOutboxView`): the entries and the
- *   "sent" notice, drawn by ./outbox-view.tsx and ./outbox-refused.tsx.
+ * The page's outbox as the rest of the page sees it: its view's state, a bare IndexedDB count and
+ * the start. Without React: src/boot.ts loads it before React runs.
  */
 import { cachedLoad } from "../../shared/cached-load";
 import { createOutboxChannel, OUTBOX_DB_NAME, OUTBOX_STORE_NAME } from "../../shared/contact/outbox-channel";
 import type { OutboxEntry } from "../../shared/contact/outbox-store";
 
 export interface OutboxView {
-  /** False until the outbox was read once (or found unreadable): the count is not known before. */
+  /** False until the outbox was read once (or found unreadable). */
   ready: boolean;
-  /** Every entry, waiting and refused, oldest first. */
   entries: OutboxEntry[];
   /** Queued messages delivered since the "sent" notice was last dismissed. */
   delivered: number;
@@ -25,7 +17,6 @@ export interface OutboxView {
 let view: OutboxView = { ready: false, entries: [], delivered: 0 };
 const listeners = new Set<() => void>();
 
-/** The view as it is now, and a way to hear of its changes (./outbox-view.tsx's `useOutboxView`). */
 export const currentOutboxView = () => view;
 export const subscribeToOutboxView = (listener: () => void) => {
   listeners.add(listener);
@@ -49,11 +40,7 @@ export const loadOutboxClient = cachedLoad(async () => {
   });
 });
 
-/**
- * The number of entries in the outbox. A database that does not exist yet is not created by this
- * read (its creation is aborted), so the outbox still creates its own store later. Rejects when
- * IndexedDB fails.
- */
+/** The number of entries. A database that does not exist yet is not created (its creation is aborted). */
 export function countOutbox(dbName = OUTBOX_DB_NAME): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(dbName);
@@ -87,11 +74,10 @@ export function countOutbox(dbName = OUTBOX_DB_NAME): Promise<number> {
 }
 
 /**
- * Once per page (a failure is retried on the next call), and says whether messages wait (src/boot.ts
- * then starts React, to show them): with entries waiting, the client starts
- * and sends them (the safety net for a sync the browser gave up on); with none, only a channel
- * listens, and the first word from the worker or another tab brings the client in. Then the page
- * is marked `data-outbox="ready"` (tests and the bench wait for it).
+ * Once per page; says whether messages wait. With entries waiting the client starts and sends
+ * them (the safety net for a sync the browser gave up on); with none, only a channel listens, and
+ * the first word from the worker or another tab brings the client in. `data-outbox="ready"` is for
+ * tests and the bench.
  */
 export const startOutbox = cachedLoad(async (): Promise<boolean> => {
   let waiting = false;

@@ -29,19 +29,16 @@ export const CONTACT_TEXT = {
     "Your message could not be sent, and it could not be saved on this device either (storage is unavailable, for example in private browsing or when the disk is full). Your text is still in the form: please send it again when you are back online.",
 } as const;
 
-/** One attempt to send a message: what became of it (never rejects). */
+/** Never rejects. */
 export type SendMessage = (message: ContactMessage) => Promise<Decision>;
-/** Puts a message in the outbox with the attempt that failed; rejects when it could not be stored. */
-export type QueueMessage = (message: ContactMessage, failed?: NotSent) => Promise<void>;
-
 export interface SubmitDeps {
   send: SendMessage;
-  queue: QueueMessage;
+  /** Into the outbox with the attempt that failed; rejects when it could not be stored. */
+  queue: (message: ContactMessage, failed?: NotSent) => Promise<void>;
   /** `navigator.onLine`: false means no network at all, so nothing is tried. */
   isOnline: () => boolean;
 }
 
-/** The pipeline and its adapters load on the first submit, not with the page. */
 const loadPipeline = cachedLoad(async () => {
   const [{ deliver, decide }, { createDeliverDeps }] = await Promise.all([
     import("../../shared/contact/deliver"),
@@ -52,11 +49,8 @@ const loadPipeline = cachedLoad(async () => {
 });
 
 const defaultDeps: SubmitDeps = {
-  /** Save, then notify, with the build's configuration (R-4.3). */
   send: async (message) => (await loadPipeline())(message),
-  /** Into the outbox, from where the worker's sync or the page sends it later. */
   queue: async (message, failed) => {
-    // Not imported with the contact page: the facade is in the chunk every page loads after its load.
     const { loadOutboxClient } = await loadOutbox();
     await (await loadOutboxClient()).queue(message, failed);
   },
@@ -64,16 +58,8 @@ const defaultDeps: SubmitDeps = {
 };
 
 /**
- * The form's submit (R-4.3, R-8, R-11.4): set the flag; refuse invalid fields with a modal and
- * keep them; otherwise save, then notify, then show the server's `msg`. Whatever happens, the flag
- * and the fields are cleared afterwards, and nothing typed is lost:
- * - the server refused the input itself (400, 413, 422): R-8's modal with its `error`;
- * - offline, no answer, or an answer worth waiting for (a time-out, 429, 5xx): into the outbox,
- *   sent automatically later, and the modal says so;
- * - any other refusal (401, 403, a database's denial): into the outbox as refused, listed below
- *   the form with Retry and Discard, and the modal says so;
- * - the outbox cannot store it either: a modal says so and the fields are kept.
- * Returns the modal to show, or `null` for none (a submit already running).
+ * The form's submit (R-4.3, R-8, R-11.4; what becomes of a message: docs/architecture.md). Returns
+ * the modal to show, or `null` for none (a submit already running).
  */
 export async function submitContact(overrides: Partial<SubmitDeps> = {}): Promise<ModalContent | null> {
   const { send, queue, isOnline } = { ...defaultDeps, ...overrides };
@@ -89,7 +75,7 @@ export async function submitContact(overrides: Partial<SubmitDeps> = {}): Promis
   }
 
   let clearFields = true;
-  /** Into the outbox; when even that fails, the fields stay for the visitor to try again. */
+  // When even the outbox fails, the fields stay for the visitor to try again.
   const keep = async (message: ContactMessage, failed: NotSent | undefined, modal: ModalContent) => {
     try {
       await queue(message, failed);

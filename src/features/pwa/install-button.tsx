@@ -17,19 +17,15 @@ export function isStandalone(): boolean {
   return standaloneMedia || (navigator as Navigator & { standalone?: boolean }).standalone === true;
 }
 
-/** The steps for browsers that install from their own menu: chunks of their own, after hydration. */
 const loadInstallHelp = cachedLoad(() => import("./install-help"));
 const InstallHelpButton = lazyComponent(() =>
   import("./install-help-button").then((module) => module.InstallHelpButton),
 );
 
 /**
- * "Install app" in the navigation bar, never shown when the site already runs installed.
- * - Where the browser offers installation (`beforeinstallprompt`, Chromium browsers), a click
- *   shows the browser's own install dialog. Gone once installed (`appinstalled`) and after the
- *   offer was used (the browser makes a new offer later if the visitor declined).
- * - Where a browser installs from its own menu but never offers it (Safari on iOS, iPadOS and
- *   macOS, Firefox for Android), the same button explains the steps (./install-help-button.tsx).
+ * "Install app" in the navigation bar, unless already installed: the browser's own install dialog
+ * where it offers one (`beforeinstallprompt`), else the steps for browsers that install from their
+ * menu (./install-help-button.tsx).
  */
 export function InstallButton() {
   const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
@@ -71,7 +67,6 @@ export function InstallButton() {
     } catch {
       // Already used or no longer allowed: nothing to show.
     }
-    // An offer can be used once.
     setOffer((current) => (current === offer ? null : current));
   };
 

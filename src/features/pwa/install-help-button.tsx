@@ -7,14 +7,10 @@ export interface InstallHelpButtonProps {
   platform: InstallHelpPlatform;
 }
 
-/**
- * The Install button where the browser installs from its own menu: a click shows the steps, until
- * the visitor says "Don't show again" (remembered on the device by the dialog).
- */
+/** The Install button where the browser installs from its own menu: a click shows the steps. */
 export function InstallHelpButton({ platform }: InstallHelpButtonProps) {
   const button = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<"unused" | "open" | "closed">("unused");
-  /** Dismissed: the button goes while the dialog closes. */
   const [dismissed, setDismissed] = useState(false);
 
   return (

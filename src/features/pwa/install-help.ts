@@ -1,10 +1,4 @@
-/**
- * Where a browser can install the site but never offers it itself (no `beforeinstallprompt`), the
- * Install button explains the browser's own steps instead. Pure functions of what the browser says
- * about itself, so each case is unit-tested with real user-agent strings.
- */
-
-/** The browsers whose own menus install a web app, each with its own steps. */
+/** Where a browser installs the site from its own menu but never offers it, the Install button explains how. */
 export type InstallHelpPlatform = "ios" | "macos-safari" | "firefox-android";
 
 export interface BrowserTraits {
@@ -13,10 +7,7 @@ export interface BrowserTraits {
   maxTouchPoints: number;
 }
 
-/**
- * Which steps fit this browser, or `null` where there are none to give (Chromium browsers, which
- * offer installation themselves; desktop Firefox, which cannot install a web app).
- */
+/** Which steps fit this browser, or `null` (Chromium offers installation itself; desktop Firefox cannot install). */
 export function installHelpPlatform({
   userAgent,
   maxTouchPoints,
@@ -38,7 +29,6 @@ export function installHelpPlatform({
   return null;
 }
 
-/** Set on this device when the visitor chose "Don't show again". */
 export const INSTALL_HELP_DISMISSED_KEY = "portfolio:install-help-dismissed";
 
 export function installHelpDismissed(): boolean {

@@ -1,12 +1,8 @@
-/** localStorage key remembering that "Ready to work offline" was shown on this device. */
 export const OFFLINE_READY_SHOWN_KEY = "pwa:offline-ready-shown";
 
 type FlagStorage = Pick<Storage, "getItem" | "setItem">;
 
-/**
- * True exactly once per device: the first time the worker is active. Later visits (and storage
- * that cannot be read, e.g. blocked cookies) show nothing rather than the same notice every time.
- */
+/** True once per device; storage that cannot be read shows nothing rather than the notice every time. */
 export function claimOfflineReadyNotice(storage: FlagStorage | null): boolean {
   if (!storage) return false;
   try {

@@ -5,10 +5,7 @@ import "./pwa-notices.css";
 
 const PwaNotices = lazyComponent(() => import("./pwa-notices").then((module) => module.PwaNotices));
 
-/**
- * Where the layout shows the service worker's notices. Browser-only (nothing in the prerendered
- * HTML) and in a chunk loaded after hydration, so it adds next to nothing to the first load.
- */
+/** Where the layout shows the service worker's notices: browser-only, from a chunk loaded after hydration. */
 export function PwaNoticesSlot() {
   return <BrowserOnly component={PwaNotices} />;
 }

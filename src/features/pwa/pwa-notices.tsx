@@ -7,10 +7,13 @@ import { useOnline } from "./use-online";
 /** "Ready to work offline" goes away by itself after this long (it may cover page text on a phone), unless pointed at or focused. */
 export const OFFLINE_READY_VISIBLE_MS = 5000;
 
-/** Where focus goes when a notice that held it is dismissed with the keyboard. */
-function focusMain(): void {
+/** Escape dismisses a notice; focus, which it held, goes to the page's main region. */
+const dismissOnEscape = (onDismiss: () => void) => (event: KeyboardEvent) => {
+  if (event.key !== "Escape") return;
+  event.stopPropagation();
+  onDismiss();
   document.getElementById("main")?.focus({ preventScroll: true });
-}
+};
 
 interface ToastProps {
   title: string;
@@ -34,25 +37,17 @@ function Toast({ title, icon, onDismiss, autoHideMs, actions, children }: ToastP
     return () => window.clearTimeout(timer);
   }, [autoHideMs, paused, onDismiss]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== "Escape") return;
-    event.stopPropagation();
-    onDismiss();
-    focusMain();
-  };
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
   };
 
   return (
-    // A labelled group of a message and its buttons (a fieldset is for form fields); Escape
-    // inside it dismisses it.
     // biome-ignore lint/a11y/useSemanticElements: a notice, not a set of form fields
     <div
       className="pwa-toast"
       role="group"
       aria-labelledby={titleId}
-      onKeyDown={onKeyDown}
+      onKeyDown={dismissOnEscape(onDismiss)}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -74,15 +69,9 @@ function Toast({ title, icon, onDismiss, autoHideMs, actions, children }: ToastP
 }
 
 function OfflineBanner({ onDismiss }: { onDismiss: () => void }) {
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== "Escape") return;
-    event.stopPropagation();
-    onDismiss();
-    focusMain();
-  };
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: keyboard dismissal of the banner's button
-    <div className="pwa-offline__banner" onKeyDown={onKeyDown}>
+    <div className="pwa-offline__banner" onKeyDown={dismissOnEscape(onDismiss)}>
       <OfflineIcon size={18} />
       <span>
         <strong>You're offline.</strong> The site still works.
@@ -94,11 +83,7 @@ function OfflineBanner({ onDismiss }: { onDismiss: () => void }) {
   );
 }
 
-/**
- * The service worker's notices: "Ready to work offline" (once), "A new version is available" with
- * its Reload button, and a banner while the browser is offline. Polite live regions: they never
- * take focus, and each can be dismissed with its button or Escape.
- */
+/** The service worker's notices and the offline banner, in polite live regions that never take focus. */
 export function PwaNotices() {
   const online = useOnline();
   const [offlineDismissed, setOfflineDismissed] = useState(false);

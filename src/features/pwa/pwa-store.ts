@@ -1,19 +1,10 @@
 import { createStore } from "zustand/vanilla";
 
-/**
- * What the service worker lifecycle asks the page to show. Written by ./service-worker.ts, which
- * runs before React does (src/boot.ts), so the store is zustand's vanilla one; the notices read it
- * with `useStore`.
- */
+/** What the worker's lifecycle asks the page to show: a vanilla store, as it is written before React runs. */
 export interface PwaState {
-  /** "Ready to work offline" is on screen (once, after the first install). */
   offlineReady: boolean;
-  /**
-   * Set while a new version waits: calling it activates that version and reloads the page. Only the
-   * visitor's click on "Reload" calls it; nothing reloads by itself.
-   */
+  /** Set while a new version waits: activates it and reloads (on the visitor's click on "Reload" only). */
   applyUpdate: (() => void) | null;
-  /** The visitor clicked "Reload" and the new version is taking over. */
   updating: boolean;
 
   showOfflineReady: () => void;

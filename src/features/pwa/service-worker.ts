@@ -1,12 +1,7 @@
 /**
- * The page's side of the service worker lifecycle, through workbox-window. Loaded once the page
- * has loaded and the browser is idle (./start-service-worker-bridge.ts, run by src/boot.ts), in
- * production builds only, so none of it weighs on the load.
- *
- * - First install: once the worker is active, "Ready to work offline" shows once per device.
- * - Update: a new version installs in the background and waits; the page offers "Reload". Only the
- *   visitor's click sends SKIP_WAITING, and the page reloads once the new version controls it.
- *   Nothing reloads by itself, so nobody loses what they were typing.
+ * The page's side of the service worker lifecycle (workbox-window), loaded when idle after the load
+ * (src/boot.ts). A new version waits; only the visitor's click on "Reload" sends
+ * SKIP_WAITING. Nothing reloads by itself, so nobody loses what they were typing.
  */
 import { Workbox } from "workbox-window";
 import { skipWaitingMessage } from "../../shared/pwa/messages";
@@ -21,7 +16,7 @@ const RELOAD_FALLBACK_MS = 4000;
 
 let started = false;
 
-/** `onNotice` is called whenever there is a notice to show (src/boot.ts starts React then). */
+/** `onNotice` is called whenever there is a notice to show. */
 export async function startServiceWorker(onNotice: () => void = () => {}): Promise<void> {
   if (started || !("serviceWorker" in navigator)) return;
   started = true;
@@ -37,7 +32,6 @@ export async function startServiceWorker(onNotice: () => void = () => {}): Promi
     window.location.reload();
   };
 
-  /** Runs on the visitor's click only (the store's startUpdate). */
   const activateWaitingVersion = () => {
     const waiting = registration?.waiting;
     // Another tab already activated it: this page only needs to load the new files.
@@ -52,13 +46,10 @@ export async function startServiceWorker(onNotice: () => void = () => {}): Promi
     onNotice();
   };
 
-  // A new version installed and waits (also when it was already waiting before this page loaded).
   workbox.addEventListener("waiting", offerUpdate);
   workbox.addEventListener("controlling", (event) => {
     if (reloadRequested) return reload();
-    // A new version took over from another tab: this page still runs the old files, whose chunks
-    // are no longer cached. Offer the reload; never force it. (The first install's claim of this
-    // page is not an update and needs nothing.)
+    // A new version took over from another tab: this page's old chunks are no longer cached.
     if (event.isUpdate) offerUpdate();
   });
 

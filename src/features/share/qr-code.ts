@@ -1,10 +1,8 @@
 import QRCode from "qrcode";
 
 /**
- * The QR code of `text` as a standalone SVG document: black on white whatever the theme, with the
- * standard four-module quiet zone, and error correction level M (15 %: survives a print on a CV).
- * The build and the browser both call this, so both draw the same code; the browser loads it (and
- * the QR code library) only when the build had no address to draw it from.
+ * The QR code of `text` as an SVG document, black on white, level M (survives a print on a CV); the
+ * build and the browser both draw it here, so they draw the same code.
  */
 export function qrCodeSvg(text: string): Promise<string> {
   return QRCode.toString(text, {

@@ -4,17 +4,11 @@ import { cachedLoad } from "../../shared/cached-load";
 import { shareAddress } from "./share-address";
 import { ShareIcon } from "./share-icon";
 
-/**
- * The dialog is a chunk of its own, fetched when the visitor shows intent (hover, focus, tap). A
- * load that failed (offline before the worker cached it) is tried again on the next one.
- */
+/** The dialog is a chunk of its own, fetched on intent (hover, focus, tap). */
 const loadDialog = cachedLoad(() => import("./share-dialog").then((module) => module.ShareDialog));
 const preloadDialog = () => void loadDialog().catch(() => {});
 
-/**
- * "Share": the system's share sheet (Web Share API) where the browser has one, otherwise a dialog
- * with the address, "Copy link" and a QR code. The site's address is the one shared.
- */
+/** "Share": the system's share sheet where the browser has one, otherwise ./share-dialog.tsx. */
 export function ShareButton() {
   const button = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<"closed" | "open" | "unused">("unused");

@@ -16,10 +16,7 @@ type CopyState = "idle" | "copied" | "manual";
 
 const loadQrCode = cachedLoad(() => import("./qr-code"));
 
-/**
- * The QR code's image URL: the file the build drew from `VITE_SITE_URL` (no script, precached), or,
- * when the build had no address, one drawn here from the page's origin. Either works offline.
- */
+/** The QR code: the file the build drew from `VITE_SITE_URL`, or else one drawn here from the page's origin. */
 function useQrCode(address: string, open: boolean): string | null {
   const [drawn, setDrawn] = useState<string | null>(null);
   useEffect(() => {

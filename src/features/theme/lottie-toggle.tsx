@@ -7,10 +7,7 @@ export interface LottieToggleProps {
   checked: boolean;
   /** Shown until the animation has drawn its first frame. */
   fallback: ReactNode;
-  /**
-   * The state the switch showed when the engine was asked for. The first frame drawn is its
-   * resting pose; a click made while the engine was on its way is then played from there.
-   */
+  /** The state shown when the engine was asked for: a click made meanwhile is played from its resting pose. */
   from: boolean;
 }
 
@@ -18,7 +15,6 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
-/** The animated part of the toggle switch; loaded lazily with the light Lottie engine. */
 export default function LottieToggle({ checked, from, fallback }: LottieToggleProps) {
   const handle = useRef<LottieHandle>(null);
   const [ready, setReady] = useState(false);

@@ -12,9 +12,7 @@ const SIZED = new Set([50, TOGGLE_DEFAULT_SIZE]);
 
 interface ToggleSwitchProps {
   checked: boolean;
-  /** Called with the new value after a click, Space or Enter. */
   onChange: (checked: boolean) => void;
-  /** Accessible name, e.g. "Dark mode". */
   label: string;
   /** Width in CSS pixels; the height is 0.47 × the width. */
   size?: number;
@@ -22,11 +20,7 @@ interface ToggleSwitchProps {
   themeSwitch?: boolean;
 }
 
-/**
- * A switch drawn by a Lottie animation. Until the animation engine has loaded (when the browser is
- * idle after React started), a static switch of the same size stands in, and clicks work either
- * way: the theme flips at once, and the animation plays once the engine is in.
- */
+/** A switch drawn by a Lottie animation; a static switch of the same size stands in until the engine is in. */
 export function ToggleSwitch({
   checked,
   onChange,
@@ -58,11 +52,7 @@ export function ToggleSwitch({
   );
 }
 
-/**
- * The animation engine, loaded once React has drawn the switch and the browser is next idle (React
- * itself starts on need, src/boot.ts): never in the way of hydration or of a click's paint. A
- * failed load (offline before the chunk was cached) keeps the static switch.
- */
+/** The animation engine, loaded when idle after React drew the switch: never in the way of hydration or a click. */
 function useLottieToggle(): ComponentType<LottieToggleProps> | undefined {
   const [LottieToggle, setLottieToggle] = useState(loadLottieToggle.value);
   useEffect(() => {

@@ -1,11 +1,7 @@
-/**
- * R-4.3's sequence for one message (docs/requirements.md): save, then notify. Never throws: every outcome,
- * expected or not, comes back as a typed result, and `decide` says what becomes of the message.
- */
+/** R-4.3's save, then notify, for one message. Never throws: `decide` says what becomes of the message. */
 import { failureFromThrown, isInputStatus, isRetryableStatus, type StepFailure } from "./failure";
 import type { ContactMessage } from "./message";
 
-// Defined with the failure helpers (no import cycle); named here too for the steps' authors.
 export type { StepFailure };
 
 export type SaveOutcome = { ok: true } | StepFailure;
@@ -46,15 +42,8 @@ async function runStep<T extends { ok: boolean }>(
 ): Promise<T | StepFailure> {
   try {
     const outcome = await step();
-    if (typeof outcome !== "object" || outcome === null || typeof outcome.ok !== "boolean") {
-      return {
-        ok: false,
-        reason: "rejected",
-        retryable: false,
-        error: `The ${name} step returned no result.`,
-      };
-    }
-    return outcome;
+    if (typeof outcome?.ok === "boolean") return outcome;
+    return { ok: false, reason: "rejected", retryable: false, error: `The ${name} step returned no result.` };
   } catch (error) {
     return failureFromThrown(error);
   }
@@ -75,26 +64,20 @@ export async function deliver(message: ContactMessage, deps: DeliverDeps): Promi
   const notified = await runStep(() => deps.notify(message), "notify");
   if (!notified.ok) return { status: "failed", step: "notify", failure: notified };
 
-  const result: DeliverResult = {
+  return {
     status: "answered",
     success: notified.success,
     text: notified.text,
     httpStatus: notified.status,
     retryable: !notified.success && isRetryableStatus(notified.status),
+    retryAfterMs: notified.retryAfterMs,
   };
-  if (notified.retryAfterMs !== undefined) result.retryAfterMs = notified.retryAfterMs;
-  return result;
 }
 
 /**
- * What becomes of a message after an attempt (docs/requirements.md R-8, R-11.4):
- * - `sent`: saved and notified; `text` is the server's `msg`.
- * - `invalid`: the server refused the visitor's input itself (400, 413, 422): R-8's modal
- *   shows its `error`.
- * - `retry`: no answer, or one worth waiting for (a time-out, 429, 5xx): kept and sent later.
- * - `refused`: any other refusal (401, 403, a database's denial): kept for the visitor to retry or
- *   discard, never dropped.
- * For all but `sent`, `text` says what went wrong and `saved` whether the save step succeeded.
+ * What becomes of a message after an attempt (R-8, R-11.4; the cases are drawn in
+ * docs/architecture.md). For all but `sent`, `text` says what went wrong and `saved` whether the
+ * save step succeeded.
  */
 export type Decision =
   | { kind: "sent"; text: string }

@@ -1,19 +1,14 @@
-/**
- * Internal: how the pipeline classifies what went wrong. Shared by deliver, the HTTP adapters
- * (notify, local) and the Firestore adapter so that every step speaks the same language.
- */
+/** Internal: how the pipeline's steps (deliver, the HTTP adapters, Firestore) classify what went wrong. */
 
 /** A step (save or notify) that did not get the outcome it needed. */
 export type StepFailure = {
   ok: false;
-  /** network: fetch TypeError, timeout/abort, Firestore "unavailable"/"deadline-exceeded";
-   *  rejected: the server/database answered with a refusal. */
+  /** network: no answer (fetch TypeError, time-out, abort, Firestore unreachable); rejected: a refusal. */
   reason: "network" | "rejected";
-  /** network → true; HTTP 408, 429 and 5xx → true; Firestore "resource-exhausted"/"aborted"/"internal" → true. */
+  /** network, HTTP 408, 429 and 5xx, Firestore "resource-exhausted"/"aborted"/"internal". */
   retryable: boolean;
   /** Human-readable; the server's `error` text when it sent one. */
   error: string;
-  /** HTTP status when there was one. */
   status?: number;
   /** From a Retry-After header (seconds or HTTP date). */
   retryAfterMs?: number;
@@ -29,30 +24,27 @@ export function isInputStatus(status: number | null | undefined): boolean {
   return status === 400 || status === 413 || status === 422;
 }
 
-function errorName(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const name = (error as { name?: unknown }).name;
-  return typeof name === "string" ? name : undefined;
+/** The properties of a thrown value, whatever was thrown. */
+export function fieldsOf(error: unknown): Record<string, unknown> {
+  return typeof error === "object" && error !== null ? (error as Record<string, unknown>) : {};
 }
 
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error || (typeof error === "object" && error !== null && "message" in error)) {
-    const message = (error as { message?: unknown }).message;
-    if (typeof message === "string" && message !== "") return message;
-  }
+  const { message } = fieldsOf(error);
+  if (typeof message === "string" && message !== "") return message;
   return typeof error === "string" && error !== "" ? error : String(error);
 }
+
+/** A time in seconds with one decimal, for messages. */
+export const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 export function networkFailure(error: string): StepFailure {
   return { ok: false, reason: "network", retryable: true, error };
 }
 
-/**
- * Maps an exception a step threw: a network-level error (TypeError, abort, timeout) is a
- * retryable network failure; anything else is a final refusal carrying its message.
- */
+/** A network-level error (TypeError, abort, time-out) is a retryable network failure; anything else is final. */
 export function failureFromThrown(error: unknown): StepFailure {
-  const name = errorName(error);
+  const { name } = fieldsOf(error);
   if (name === "TimeoutError") return networkFailure("The request timed out.");
   if (name === "AbortError") return networkFailure("The request was aborted.");
   if (error instanceof TypeError || name === "TypeError") {

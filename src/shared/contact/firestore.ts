@@ -1,19 +1,23 @@
 /**
  * The `firestore` save step: `setDoc` on `users/{message.id}` with `firebase/firestore/lite`
- * (fetch-based, so it also works in a service worker). Firebase is imported lazily on the first
- * save, so it never weighs on the first load; the app is initialised once and reused.
+ * (fetch-based, so it also works in a service worker), imported on the first save.
  */
 import type { FirebaseOptions } from "firebase/app";
-import type { Firestore } from "firebase/firestore/lite";
 import { cachedLoad } from "../cached-load";
-import type { SaveOutcome, SaveStep, StepFailure } from "./deliver";
-import { errorMessage, failureFromThrown, networkFailure } from "./failure";
+import type { SaveOutcome, SaveStep } from "./deliver";
+import {
+  errorMessage,
+  failureFromThrown,
+  fieldsOf,
+  networkFailure,
+  type StepFailure,
+  seconds,
+} from "./failure";
 import type { ContactMessage } from "./message";
 import { NOTIFY_TIMEOUT_MS } from "./protocol";
 
 /** The collection of R-3.3 and R-7.1 (docs/requirements.md). The document id is the message id, so a retry never duplicates. */
-export const CONTACT_COLLECTION = "users";
-export const DEFAULT_FIREBASE_APP_NAME = "contact";
+const CONTACT_COLLECTION = "users";
 
 export interface FirestoreSaveOptions {
   firebase: FirebaseOptions;
@@ -25,18 +29,6 @@ export interface FirestoreSaveOptions {
   timeoutMs?: number;
 }
 
-type Lite = typeof import("firebase/firestore/lite");
-interface Connection {
-  lite: Lite;
-  db: Firestore;
-}
-
-function firestoreCode(error: unknown): string | undefined {
-  if (typeof error !== "object" || error === null) return undefined;
-  const { name, code } = error as { name?: unknown; code?: unknown };
-  return name === "FirebaseError" && typeof code === "string" ? code : undefined;
-}
-
 /**
  * FirestoreError codes → StepFailure. "unknown" counts as network: Firestore Lite reports a
  * `fetch` that threw (offline, DNS, connection refused) and an unparsable answer (a captive
@@ -44,8 +36,8 @@ function firestoreCode(error: unknown): string | undefined {
  * anyway; treating it as final would lose offline messages.
  */
 function failureFromFirestore(error: unknown): StepFailure {
-  const code = firestoreCode(error);
-  if (code === undefined) return failureFromThrown(error);
+  const { name, code } = fieldsOf(error);
+  if (name !== "FirebaseError" || typeof code !== "string") return failureFromThrown(error);
   const detail = errorMessage(error);
   if (code === "unavailable" || code === "deadline-exceeded" || code === "unknown") {
     return networkFailure(`The database could not be reached: ${detail}`);
@@ -59,17 +51,16 @@ function failureFromFirestore(error: unknown): StepFailure {
 }
 
 export function createFirestoreSave(options: FirestoreSaveOptions): SaveStep {
-  const appName = options.appName ?? DEFAULT_FIREBASE_APP_NAME;
   const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
 
   // A failed start (chunk not loadable offline, bad config) is retried on the next save.
-  const connect = cachedLoad(async (): Promise<Connection> => {
+  const connect = cachedLoad(async () => {
     const [{ initializeApp }, lite] = await Promise.all([
       import("firebase/app"),
       import("firebase/firestore/lite"),
     ]);
     // Returns the existing app when one with this name and the same options exists.
-    const app = initializeApp(options.firebase, appName);
+    const app = initializeApp(options.firebase, options.appName ?? "contact");
     const db = lite.getFirestore(app);
     if (options.emulator) lite.connectFirestoreEmulator(db, options.emulator.host, options.emulator.port);
     return { lite, db };
@@ -91,7 +82,7 @@ export function createFirestoreSave(options: FirestoreSaveOptions): SaveStep {
     });
     try {
       if (await Promise.race([work.then(() => true), timedOut])) return { ok: true };
-      return networkFailure(`The database did not answer within ${Math.round(timeoutMs / 100) / 10} s.`);
+      return networkFailure(`The database did not answer within ${seconds(timeoutMs)} s.`);
     } catch (error) {
       return failureFromFirestore(error);
     } finally {

@@ -1,14 +1,17 @@
 /**
- * Internal: the one JSON POST both HTTP adapters (notify, local) make, with the API key,
- * the Idempotency-Key, a timeout and Retry-After parsing. A request that gets no HTTP answer
- * (network error, timeout, abort) comes back as a network failure; any HTTP answer comes back
- * as-is for the adapter to interpret.
+ * Internal: the one JSON POST both HTTP adapters (notify, local) make. A request that gets no HTTP
+ * answer (network error, time-out, abort) comes back as a network failure; any HTTP answer comes
+ * back as-is for the adapter to interpret.
  */
-import type { StepFailure } from "./failure";
-import { errorMessage, failureFromThrown, networkFailure } from "./failure";
+import {
+  errorMessage,
+  failureFromThrown,
+  fieldsOf,
+  networkFailure,
+  type StepFailure,
+  seconds,
+} from "./failure";
 import { API_KEY_HEADER, IDEMPOTENCY_HEADER, NOTIFY_TIMEOUT_MS } from "./protocol";
-
-type ErrorLike = { name?: unknown; cause?: unknown };
 
 /** What both HTTP adapters are given: where the server is, the key, and how long to wait. */
 export interface HttpStepOptions {
@@ -27,17 +30,6 @@ export interface HttpAnswer {
   json: Record<string, unknown> | undefined;
   contentType: string;
   retryAfterMs?: number;
-}
-
-interface PostJsonOptions {
-  url: string;
-  body: unknown;
-  apiKey: string;
-  idempotencyKey: string;
-  timeoutMs: number;
-  fetch: typeof fetch | undefined;
-  /** Who is called, for messages: "notification server", "message store". */
-  label: string;
 }
 
 /** `${baseUrl}${path}` without a doubled slash; an empty base URL gives a same-origin relative URL. */
@@ -80,47 +72,9 @@ export function answerText(
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
 
-async function postJson(options: PostJsonOptions): Promise<HttpAnswer | StepFailure> {
-  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const seconds = Math.round(options.timeoutMs / 100) / 10;
-  try {
-    const response = await doFetch(options.url, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        [API_KEY_HEADER]: options.apiKey,
-        [IDEMPOTENCY_HEADER]: options.idempotencyKey,
-      },
-      body: JSON.stringify(options.body),
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    // Reading the body is covered by the same timeout signal.
-    const text = await response.text();
-    const answer: HttpAnswer = {
-      ok: true,
-      status: response.status,
-      json: parseJsonObject(text),
-      contentType: response.headers.get("content-type") ?? "",
-    };
-    const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
-    if (retryAfterMs !== undefined) answer.retryAfterMs = retryAfterMs;
-    return answer;
-  } catch (error) {
-    const failure = failureFromThrown(error);
-    if (failure.reason !== "network") return failure;
-    const { name, cause } = typeof error === "object" && error !== null ? (error as ErrorLike) : {};
-    if (name === "TimeoutError") {
-      return networkFailure(`The ${options.label} did not answer within ${seconds} s.`);
-    }
-    if (name === "AbortError") return networkFailure(`The request to the ${options.label} was aborted.`);
-    const detail = cause === undefined ? "" : ` (${errorMessage(cause)})`;
-    return networkFailure(`Could not reach the ${options.label}: ${errorMessage(error)}${detail}`);
-  }
-}
-
 /**
- * The poster both HTTP adapters build from their options: `POST {baseUrl}{path}` with the API key,
- * the message id as Idempotency-Key and the timeout (default NOTIFY_TIMEOUT_MS).
+ * `POST {baseUrl}{path}` with the API key, the message id as Idempotency-Key and the time-out;
+ * `label` names who is called in messages ("notification server", "message store").
  */
 export function createPoster(
   options: HttpStepOptions,
@@ -129,6 +83,40 @@ export function createPoster(
 ): (body: unknown, idempotencyKey: string) => Promise<HttpAnswer | StepFailure> {
   const url = joinUrl(options.baseUrl, path);
   const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
-  return (body, idempotencyKey) =>
-    postJson({ url, body, apiKey: options.apiKey, idempotencyKey, timeoutMs, fetch: options.fetch, label });
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  return async (body, idempotencyKey) => {
+    try {
+      const response = await doFetch(url, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          [API_KEY_HEADER]: options.apiKey,
+          [IDEMPOTENCY_HEADER]: idempotencyKey,
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      // Reading the body is covered by the same time-out signal.
+      const text = await response.text();
+      const answer: HttpAnswer = {
+        ok: true,
+        status: response.status,
+        json: parseJsonObject(text),
+        contentType: response.headers.get("content-type") ?? "",
+      };
+      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+      if (retryAfterMs !== undefined) answer.retryAfterMs = retryAfterMs;
+      return answer;
+    } catch (error) {
+      const failure = failureFromThrown(error);
+      if (failure.reason !== "network") return failure;
+      const { name, cause } = fieldsOf(error);
+      if (name === "TimeoutError") {
+        return networkFailure(`The ${label} did not answer within ${seconds(timeoutMs)} s.`);
+      }
+      if (name === "AbortError") return networkFailure(`The request to the ${label} was aborted.`);
+      const detail = cause === undefined ? "" : ` (${errorMessage(cause)})`;
+      return networkFailure(`Could not reach the ${label}: ${errorMessage(error)}${detail}`);
+    }
+  };
 }

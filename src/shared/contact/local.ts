@@ -1,8 +1,5 @@
-/**
- * The `local` save step: `POST {baseUrl}/api/messages` to the bundled server's message store.
- * Used when no Firebase config is given (the embedded default) or for self-hosting.
- */
-import type { SaveOutcome, SaveStep, StepFailure } from "./deliver";
+/** The `local` save step (no Firebase configured): `POST {baseUrl}/api/messages` to the bundled server. */
+import type { SaveOutcome, SaveStep } from "./deliver";
 import { isRetryableStatus } from "./failure";
 import { answerText, createPoster, type HttpStepOptions } from "./http";
 import type { ContactMessage } from "./message";
@@ -32,14 +29,13 @@ export function createLocalSave(options: HttpStepOptions): SaveStep {
     const fallback = is2xx
       ? `The message store answered HTTP ${status} without storing the message.`
       : `The message store answered with HTTP ${status}.`;
-    const failure: StepFailure = {
+    return {
       ok: false,
       reason: "rejected",
       retryable: isRetryableStatus(status),
       error: answerText(json, "error") ?? fallback,
       status,
+      retryAfterMs: answer.retryAfterMs,
     };
-    if (answer.retryAfterMs !== undefined) failure.retryAfterMs = answer.retryAfterMs;
-    return failure;
   };
 }

@@ -1,10 +1,6 @@
-/**
- * The contact message: its fields, their validation and the message object the pipeline carries.
- * Runs in the page, the service worker and Node: no DOM, no `import.meta.env`.
- */
+/** The contact message: its fields, their validation and the message object the pipeline carries. */
 import { LIMITS } from "./protocol";
 
-/** What the visitor types in the form. */
 export interface ContactFields {
   name: string;
   email: string;
@@ -46,9 +42,8 @@ function trimFields(fields: ContactFields): ContactFields {
 }
 
 /**
- * Checks the fields in the order the UI needs: any empty (or whitespace-only) field first
- * (R-4.3's 'Please Fill all Fields!', docs/requirements.md), then the length limits, then control characters in
- * name and email, then the e-mail format. On success `value` holds the trimmed fields.
+ * Checks the fields in the order the UI needs: any blank one first (R-4.3), then the length limits,
+ * control characters in name and email, and the e-mail format. `value` holds the trimmed fields.
  */
 export function validateFields(fields: ContactFields): ValidationResult {
   const value = trimFields(fields);
@@ -65,7 +60,7 @@ export function validateFields(fields: ContactFields): ValidationResult {
   return { ok: true, value };
 }
 
-/** Builds the message the pipeline sends: trimmed fields, a UUID v4 id and the client time. */
+/** Trimmed fields, a UUID v4 id and the client time. */
 export function createMessage(
   fields: ContactFields,
   options: { id?: string; now?: number } = {},

@@ -19,8 +19,6 @@ export function createNotify(options: HttpStepOptions): NotifyStep {
     const text = success
       ? (answerText(answer.json, "msg") ?? "")
       : (answerText(answer.json, "error") ?? `The notification server answered with HTTP ${answer.status}.`);
-    const outcome: NotifyOutcome = { ok: true, success, text, status: answer.status };
-    if (answer.retryAfterMs !== undefined) outcome.retryAfterMs = answer.retryAfterMs;
-    return outcome;
+    return { ok: true, success, text, status: answer.status, retryAfterMs: answer.retryAfterMs };
   };
 }

@@ -1,16 +1,9 @@
-/**
- * The outbox's names and the messages the pages and the service worker exchange about it. No
- * dependencies: a page can check the outbox and listen for changes without loading the outbox
- * itself (./outbox-store.ts, which owns the entries and their schema).
- */
-
-/** The IndexedDB database and object store of the outbox. */
+/** The outbox's names and change messages, without its code: a page can listen without loading it. */
 export const OUTBOX_DB_NAME = "portfolio-outbox";
 export const OUTBOX_STORE_NAME = "entries";
 /** The name of the Background Sync tag, of the Web Lock every drain holds, and of the channel. */
 export const OUTBOX_NAME = "contact-outbox";
 
-/** Who did it: the service worker's sync handler, or a page (a drain, Retry, Discard, a submit). */
 export type OutboxActor = "worker" | "page";
 
 export type OutboxMessage =
@@ -31,11 +24,7 @@ export interface OutboxChannel {
   close(): void;
 }
 
-/**
- * The outbox's BroadcastChannel, shared by the worker, pages and tabs: posts outbox messages and,
- * given a listener, hears the valid ones (anything else on the channel is ignored). A channel
- * never hears its own messages. A no-op where BroadcastChannel does not exist.
- */
+/** The outbox's BroadcastChannel (a no-op where there is none); a channel never hears its own messages. */
 export function createOutboxChannel(onMessage?: (message: OutboxMessage) => void): OutboxChannel {
   if (typeof BroadcastChannel === "undefined") return { post: () => {}, close: () => {} };
   const channel = new BroadcastChannel(OUTBOX_NAME);

@@ -1,24 +1,9 @@
 /**
- * The outbox: messages waiting to be sent, kept in IndexedDB (idb-keyval) so they survive a
- * closed tab, a restart or a stopped service worker, and the drain that sends them. The page and
- * the service worker both run this module (no DOM, no React, no `import.meta.env`); it alone owns
- * the entries' schema. Its names and change messages are in ./outbox-channel.ts.
- *
- * Storage: database "portfolio-outbox", object store "entries", key = the message id (its UUID),
- * value = an `OutboxEntry`. A value this version cannot read (a newer schema, garbage) is left
- * untouched and not listed, so an old tab never rewrites or sends what it does not understand.
- *
- * Draining (docs/requirements.md R-11.4, R-11.5; the states are drawn in docs/architecture.md):
- * - One drain at a time across pages and the worker (the Web Lock "contact-outbox"), reading the
- *   entries inside the lock, so two drains never send a message twice.
- * - Oldest first, each with the shared `deliver`; a save that succeeded is recorded before
- *   notify runs, and skipped by later attempts.
- * - Sent: removed, and `OUTBOX_DELIVERED` announced.
- * - Worth retrying (no answer, a time-out, 408, 429, 5xx): the entry waits, with `nextAttemptAt`
- *   from a Retry-After; the pass ends there, so the order holds and a server that asked us to
- *   slow down is not hammered.
- * - Any other refusal: the entry stays, marked `failed` with the server's error, until the visitor
- *   retries or discards it. Nothing expires and nothing is dropped.
+ * The outbox: messages waiting to be sent, in IndexedDB (idb-keyval), keyed by message id, and the
+ * drain that sends them (R-11.4, R-11.5; its rules and states: docs/architecture.md). The page and
+ * the worker both run it; it alone owns the entries' schema. A value this version cannot read (a
+ * newer schema, garbage) is left untouched and not listed, so an old tab never rewrites or sends
+ * what it does not understand.
  */
 import { createStore, promisifyRequest, type UseStore } from "idb-keyval";
 import { type DeliverDeps, decide, deliver, type NotSent } from "./deliver";
@@ -37,9 +22,7 @@ export const OUTBOX_SCHEMA_VERSION = 2;
 /** One queued message. Timestamps are ms since the epoch, client clock. */
 export interface OutboxEntry {
   schemaVersion: typeof OUTBOX_SCHEMA_VERSION;
-  /** The message id (UUID): the IndexedDB key, the document id and the Idempotency-Key. */
   id: string;
-  /** The payload exactly as it will be sent. */
   message: ContactMessage;
   /** The save step succeeded: a retry skips it. */
   saved: boolean;
@@ -56,10 +39,7 @@ export interface OutboxEntry {
 }
 
 export interface Outbox {
-  /**
-   * Queues a message; `failed` records the attempt that did not deliver it (the submit's own). A
-   * message already queued (same id) is kept as it is and returned.
-   */
+  /** Queues a message with the attempt that did not deliver it; one already queued is kept and returned. */
   add(message: ContactMessage, failed?: NotSent): Promise<OutboxEntry>;
   /** Every readable entry, oldest first. */
   list(): Promise<OutboxEntry[]>;
@@ -142,11 +122,7 @@ export function openOutbox(
   const now = options.now ?? Date.now;
   let opened: UseStore | undefined;
 
-  /**
-   * Opens the database on first use, not at import: a failure must surface on the operation that
-   * needs it. A failed operation forgets the connection (the database may have been closed or
-   * deleted), so the next one opens it again.
-   */
+  /** Opens the database on first use; a failed operation forgets it (closed or deleted), so the next reopens. */
   async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => Promise<T>): Promise<T> {
     opened ??= createStore(options.dbName ?? OUTBOX_DB_NAME, options.storeName ?? OUTBOX_STORE_NAME);
     const store = opened;
@@ -233,10 +209,7 @@ export function defaultOutboxLock(): OutboxLock {
   if (locks) return (work) => locks.request(OUTBOX_NAME, work);
   return (work) => {
     const result = contextTail.then(work);
-    contextTail = result.then(
-      () => undefined,
-      () => undefined,
-    );
+    contextTail = result.catch(() => {});
     return result;
   };
 }
@@ -245,13 +218,11 @@ let contextTail: Promise<unknown> = Promise.resolve();
 
 export interface DrainOptions {
   outbox: Outbox;
-  /** The save and notify steps (`createDeliverDeps(config)`). */
   deps: Pick<DeliverDeps, "save" | "notify">;
   /** Who drains: it goes into the announcements. */
   from: OutboxActor;
-  /** Default: `defaultOutboxLock()`. */
   lock?: OutboxLock;
-  /** Told about every change (over the outbox's BroadcastChannel, in the app). */
+  /** Told about every change. */
   announce?: (message: OutboxMessage) => void;
   /** Default: `navigator.onLine` (true where there is none). Offline, nothing is tried. */
   isOnline?: () => boolean;
@@ -334,11 +305,8 @@ export interface SyncEventLike {
 }
 
 /**
- * The worker's `sync` listener: for the outbox's tag, drains and keeps the event alive until done.
- * With messages still waiting it rejects, so the browser tries again later (Chromium twice, about
- * 5 and 15 minutes later; the page drains on its next load anyway). The browser fires the event
- * because it sees a connection, and the worker's `navigator.onLine` can lag behind it: the drain
- * trusts the event (an attempt costs at most a network failure, which is retried).
+ * The worker's `sync` listener. With messages still waiting it rejects, so the browser tries again
+ * later. The drain trusts the event over the worker's `navigator.onLine`, which can lag behind it.
  */
 export function createOutboxSyncListener(options: DrainOptions): (event: SyncEventLike) => void {
   return (event) => {

@@ -1,7 +1,4 @@
-/**
- * The wire contract shared by the page, the service worker and the notification server.
- * Plain constants and types only: no React, no DOM, no `import.meta.env`.
- */
+/** The wire contract shared by the page, the service worker and the notification server. */
 
 /** Field limits, enforced by the form (maxLength), the pipeline and the server's JSON schema. */
 export const LIMITS = {
@@ -19,14 +16,11 @@ export const API_KEY_HEADER = "x-api-key";
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 /**
- * The key both sides fall back to when nothing is configured (development only).
- * The server refuses to start with it when NODE_ENV=production. Anything shipped to
- * the browser is public: the key only keeps casual scripts out; the rate limit,
- * validation, CORS and idempotency are what actually protect the endpoint.
+ * The key both sides fall back to in development (the server refuses it in production). It is
+ * public anyway: the rate limit, validation, CORS and idempotency are what protect the endpoint.
  */
 export const DEV_API_KEY = "local-development-key";
 
-/** How long the notify call may take before it is treated as a network failure. */
 export const NOTIFY_TIMEOUT_MS = 15_000;
 
 /** Body of `POST /email/send-notification` (R-3.3, R-7.2: lowercase fields). */

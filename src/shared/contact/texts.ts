@@ -1,8 +1,4 @@
-/**
- * What a visitor reads about a submit, in one place: the page's modal (with JavaScript) and the
- * server's result page (the form posted without it) show the same titles and sentences.
- * Plain strings only: no React, no DOM, no `import.meta.env`.
- */
+/** What a visitor reads about a submit: the page's modal and the server's no-JS result page share it. */
 import type { ContactFields, ValidationResult } from "./message";
 import { LIMITS } from "./protocol";
 
@@ -14,7 +10,6 @@ export const VALIDATION_TEXT = {
   tooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,
 } as const;
 
-/** The titles of the result: the modal's heading, or the result page's. */
 export const RESULT_TITLE = {
   invalid: "Almost there",
   sent: "Message sent",
@@ -27,7 +22,6 @@ export const FIELD_LABELS: Record<keyof ContactFields, string> = {
   message: "Message",
 };
 
-/** The sentence for a failed `validateFields`. */
 export function validationText(problem: Exclude<ValidationResult, { ok: true }>): string {
   switch (problem.problem) {
     case "empty":
