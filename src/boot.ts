@@ -16,6 +16,7 @@ const REACT_DRIVEN = "button, input, textarea, select, dialog, [role='switch']";
 
 const container = document.getElementById("root");
 const loadApp = cachedLoad(() => import("./main"));
+const loadServiceWorker = cachedLoad(() => import("./features/pwa/service-worker"));
 /** Unset again if the app's chunks could not load. */
 let started = false;
 
@@ -77,7 +78,7 @@ if (container?.hasChildNodes()) {
 // the outbox's count. Either starts React when it has something to show.
 whenIdle(async () => {
   if (import.meta.env.PROD && "serviceWorker" in navigator) {
-    await import("./features/pwa/service-worker")
+    await loadServiceWorker()
       .then(({ startServiceWorker }) => startServiceWorker(startReact))
       // Offline before the chunk was cached: the site works without.
       .catch(() => {});
