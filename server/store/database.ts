@@ -3,16 +3,7 @@
  * Opening it checks the file (`PRAGMA quick_check`), applies the pending migrations and makes the
  * folder 0700 and the files 0600. `lockDataDir` keeps a second server off the same DATA_DIR.
  */
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "./sqlite-driver";
 import { StoreUnavailableError } from "./stores";
@@ -98,12 +89,6 @@ export function privateDir(path: string): void {
   chmodSync(path, 0o700);
 }
 
-/** Creates the file 0600 when missing (SQLite gives its -wal and -shm files the same mode). */
-function privateFile(path: string): void {
-  closeSync(openSync(path, "a", 0o600));
-  chmodSync(path, 0o600);
-}
-
 /**
  * Brings the schema up to date in one IMMEDIATE transaction (the write lock first), which reads
  * the version again inside it: of several processes opening a new DATA_DIR at once (the server
@@ -151,7 +136,9 @@ export function openDatabase(dataDir: string, { checked = false } = {}): OpenedD
       `${legacy} is left from the first version of the server: import it with \`npm run messages -- import <DATA_DIR>/messages.jsonl\`, then rename it.`,
     );
   }
-  privateFile(path);
+  // Created 0600 (SQLite gives its -wal and -shm files the same mode).
+  writeFileSync(path, "", { flag: "a", mode: 0o600 });
+  chmodSync(path, 0o600);
   const db = new Database(path);
   try {
     // First of all: the CLI may write while the server runs, and both may open a new file at once
