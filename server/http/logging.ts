@@ -1,8 +1,6 @@
 /**
- * The server's log: what a request line and an error may contain. Nothing a visitor typed gets
- * in: no query string (a form sent with GET puts its fields there), no e-mail address (in a
- * path, an SMTP answer or an error message), no request body, no headers. Pretty, colourised
- * lines on a terminal; JSON lines (one object a line) when stdout is a file or a pipe.
+ * The server's log keeps out what a visitor typed: no query string (a form sent with GET puts its
+ * fields there), no e-mail address (in a path, an SMTP answer or an error), no body, no headers.
  */
 import type { FastifyServerOptions } from "fastify";
 import type { Config } from "../config";
