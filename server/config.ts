@@ -20,7 +20,7 @@ const whole = (minimum: number, maximum: number, fallback: number) =>
 const text = (pattern?: string, description?: string) =>
   ({ type: "string", ...(pattern === undefined ? {} : { pattern, description }) }) as const;
 
-/** Every variable, its default, and what it must be (the `description` words the error). */
+/** Every variable, its default, and what it must be (a `description` or its bounds word the error). */
 const SCHEMA = {
   type: "object",
   properties: {

@@ -19,10 +19,6 @@ import { describeError } from "../http/errors";
 import { rateLimitOf, refuseOtherOrigins } from "./origins";
 import { type ResultPageContent, renderResultPage } from "./result-page";
 
-export interface ContactFormDeps {
-  config: Config;
-}
-
 /** The form's path: the contact page's own, so the result shows at the page's URL. */
 export const CONTACT_FORM_PATH = routes.contact.path;
 
@@ -67,10 +63,7 @@ function injectFetch(app: FastifyInstance, remoteAddress: string): typeof fetch 
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const signal = init?.signal ?? undefined;
     signal?.throwIfAborted();
-    const headers: Record<string, string> = {};
-    new Headers(init?.headers).forEach((value, name) => {
-      headers[name] = value;
-    });
+    const headers = Object.fromEntries(new Headers(init?.headers));
     const injected = app.inject({
       method: (init?.method ?? "GET") as "POST",
       url,
@@ -115,13 +108,8 @@ function outcome(result: DeliverResult): { status: number; title: string; text: 
   };
 }
 
-export const contactFormRoute: FastifyPluginAsync<ContactFormDeps> = async (scope, { config }) => {
-  const pipeline = {
-    notifyUrl: "",
-    apiKey: config.apiKey,
-    firebase: config.client.firebase,
-    firestoreEmulator: config.client.firestoreEmulator,
-  };
+export const contactFormRoute: FastifyPluginAsync<{ config: Config }> = async (scope, { config }) => {
+  const pipeline = { ...config.client, notifyUrl: "", apiKey: config.apiKey };
 
   if (config.client.firebase !== null) {
     // The SDK's own logger writes to the console past ours: failures come back as results.

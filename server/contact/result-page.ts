@@ -30,11 +30,6 @@ export interface ResultPageContent {
 }
 
 export const RESULT_ID = "contact-result";
-const FIELD_IDS: Record<keyof ContactFields, string> = {
-  name: "contact-name",
-  email: "contact-email",
-  message: "contact-message",
-};
 
 function* elements(node: ParentNode): Generator<Element> {
   for (const child of tree.getChildNodes(node)) {
@@ -95,7 +90,7 @@ export function fillContactPage(template: string | undefined, content: ResultPag
   const all = [...elements(document)];
   const byId = (id: string) => all.find((element) => attribute(element, "id") === id);
   const heading = byId("contact-title");
-  const [name, email, message] = [byId(FIELD_IDS.name), byId(FIELD_IDS.email), byId(FIELD_IDS.message)];
+  const [name, email, message] = [byId("contact-name"), byId("contact-email"), byId("contact-message")];
   const parent = heading === undefined ? null : tree.getParentNode(heading);
   if (!heading || !parent || !name || !email || !message) return barePage(content);
   const fields: Record<keyof ContactFields, Element> = { name, email, message };

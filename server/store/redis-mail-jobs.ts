@@ -103,13 +103,10 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
   const renewals = new Map<string, NodeJS.Timeout>();
 
   /** Runs Redis steps; a lost or slow Redis becomes a StoreUnavailableError (answered 503). */
-  async function guard<T>(step: () => Promise<T>): Promise<T> {
-    try {
-      return await step();
-    } catch (error) {
+  const guard = <T>(step: () => Promise<T>): Promise<T> =>
+    step().catch((error: unknown) => {
       throw new StoreUnavailableError("Redis is unavailable", { cause: error });
-    }
-  }
+    });
 
   function dropLease(key: string): void {
     clearInterval(renewals.get(key));
