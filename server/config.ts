@@ -16,17 +16,11 @@ const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as c
 export const DEFAULT_PORT = 4173;
 
 const whole = (minimum: number, maximum: number, fallback: number) =>
-  ({
-    type: "integer",
-    minimum,
-    maximum,
-    default: fallback,
-    description: `a whole number from ${minimum} to ${maximum}`,
-  }) as const;
+  ({ type: "integer", minimum, maximum, default: fallback }) as const;
 const text = (pattern?: string, description?: string) =>
   ({ type: "string", ...(pattern === undefined ? {} : { pattern, description }) }) as const;
 
-/** Every variable, its default, and what it must be (the `description` words the error). */
+/** Every variable, its default, and what it must be (a `description` or its bounds word the error). */
 const SCHEMA = {
   type: "object",
   properties: {
@@ -74,9 +68,13 @@ const SCHEMA = {
 } as const;
 
 type Schema = typeof SCHEMA.properties;
+/** `RATE_LIMIT_MAX` → `rateLimitMax`: a setting is named after its variable. */
+type Camel<Name extends string> = Name extends `${infer Head}_${infer Tail}`
+  ? `${Lowercase<Head>}${Capitalize<Camel<Tail>>}`
+  : Lowercase<Name>;
 /** The environment as the schema leaves it: defaults filled in, numbers and booleans typed. */
 type Settings = {
-  [Name in keyof Schema]: Schema[Name] extends { type: "integer" }
+  [Name in keyof Schema as Camel<Name>]: Schema[Name] extends { type: "integer" }
     ? number
     : Schema[Name] extends { type: "boolean" }
       ? boolean
@@ -84,6 +82,7 @@ type Settings = {
         ? string
         : string | undefined;
 };
+const camel = (name: string) => name.toLowerCase().replace(/_(.)/g, (_, next: string) => next.toUpperCase());
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -101,29 +100,33 @@ const validate = ajv.compile(SCHEMA);
 /** The environment checked against the schema, blank values unset; a ConfigError names the variable. */
 function settingsOf(env: Env): Settings {
   const data: Env = withoutBlanks(env);
-  if (validate(data)) return data as unknown as Settings;
+  if (validate(data)) {
+    const names = Object.keys(SCHEMA.properties);
+    return Object.fromEntries(names.map((name) => [camel(name), data[name]])) as unknown as Settings;
+  }
   const name = validate.errors?.[0]?.instancePath.slice(1) ?? "";
-  const { description = "valid" } =
-    (SCHEMA.properties as Record<string, { description?: string }>)[name] ?? {};
+  const { description, minimum, maximum }: { description?: string; minimum?: number; maximum?: number } =
+    (SCHEMA.properties as Record<string, object>)[name] ?? {};
+  const what =
+    description ?? (minimum === undefined ? "valid" : `a whole number from ${minimum} to ${maximum}`);
   // Secrets (a key, a URL with a password in it) are not repeated in the error.
   const got = /^(API_KEY|SMTP_URL|REDIS_URL)$/.test(name) ? "" : ` (got "${withoutBlanks(env)[name]}")`;
-  throw new ConfigError(`${name} must be ${description}${got}.`);
+  throw new ConfigError(`${name} must be ${what}${got}.`);
 }
 
 /** Where the messages and the mail queue are, for the messages CLI. */
 export function storageOf(env: Env = process.env) {
-  const { DATA_DIR, REDIS_URL } = settingsOf(env);
-  return { dataDir: resolve(DATA_DIR), redisUrl: REDIS_URL };
+  const { dataDir, redisUrl } = settingsOf(env);
+  return { dataDir: resolve(dataDir), redisUrl };
 }
 
 /** A hop count or a list of proxy addresses; `true` would let every client choose its own address. */
 function trustProxy(raw: string | undefined): false | number | string {
   if (raw === undefined || /^(false|0|no|off)$/i.test(raw)) return false;
-  if (/^(true|yes|on)$/i.test(raw)) {
+  if (/^(true|yes|on)$/i.test(raw))
     throw new ConfigError(
       "TRUST_PROXY=true is refused: it would let every client choose its own address (and rate-limit key) through X-Forwarded-For. Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. loopback,10.1.0.0/16).",
     );
-  }
   if (/^([1-9]|10)$/.test(raw)) return Number(raw);
   const parts = raw.split(",").map((part) => part.trim());
   const proxy = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]*[.:][0-9a-fA-F.:]*(\/\d+)?)$/;
@@ -136,10 +139,10 @@ function trustProxy(raw: string | undefined): false | number | string {
 /** Reads and validates the environment. Throws a ConfigError with one sentence naming the variable. */
 export function loadConfig(env: Env = process.env) {
   const settings = settingsOf(env);
-  const production = settings.NODE_ENV === "production";
-  if (production && (settings.API_KEY ?? DEV_API_KEY) === DEV_API_KEY) {
+  const production = settings.nodeEnv === "production";
+  if (production && (settings.apiKey ?? DEV_API_KEY) === DEV_API_KEY) {
     throw new ConfigError(
-      settings.API_KEY === undefined
+      settings.apiKey === undefined
         ? "API_KEY is required when NODE_ENV=production. Set API_KEY to the key the app sends (VITE_NOTIFY_API_KEY)."
         : "API_KEY must not be the local development key when NODE_ENV=production.",
     );
@@ -150,57 +153,29 @@ export function loadConfig(env: Env = process.env) {
   } catch (error) {
     throw new ConfigError(error instanceof Error ? error.message : String(error));
   }
-  const from = /^(?:"?([^"<>]*?)"?\s*<([^<>]+)>|(\S+))$/.exec(settings.MAIL_FROM ?? "");
-  const [, max, span, unit] = /^(\d+)\/(\d+)(\D+)$/.exec(settings.ALERT_LIMIT) ?? [];
+  const from = /^(?:"?([^"<>]*?)"?\s*<([^<>]+)>|(\S+))$/.exec(settings.mailFrom ?? "");
+  const domain = settings.ownerEmail.split("@").at(-1);
+  const allowed = settings.allowedOrigins?.split(",").filter((part) => part.trim()) ?? [];
+  const [, max, span, unit] = /^(\d+)\/(\d+)(\D+)$/.exec(settings.alertLimit) ?? [];
   return {
-    port: settings.PORT,
-    host: settings.HOST,
-    /** Absolute: the database, DATA_DIR/mail/ (the .eml files without SMTP_URL) and the lock. */
-    dataDir: resolve(settings.DATA_DIR),
-    /** The built app, absolute. */
-    staticDir: resolve(settings.STATIC_DIR),
-    apiKey: settings.API_KEY ?? DEV_API_KEY,
-    usingDevApiKey: settings.API_KEY === undefined,
+    ...settings,
+    dataDir: resolve(settings.dataDir),
+    staticDir: resolve(settings.staticDir),
+    apiKey: settings.apiKey ?? DEV_API_KEY,
+    usingDevApiKey: settings.apiKey === undefined,
     /** VITE_SITE_URL's origin and ALLOWED_ORIGINS: who may call the API (besides loopback in development). */
-    publicOrigins: [
-      ...new Set([
-        ...(client.siteUrl === null ? [] : [client.siteUrl]),
-        // The schema's format let through http(s) origins only, each with at most a trailing slash.
-        ...(settings.ALLOWED_ORIGINS?.split(",").flatMap((part) =>
-          part.trim() ? new URL(part).origin : [],
-        ) ?? []),
-      ]),
-    ],
-    /** undefined: mails are written as .eml files to DATA_DIR/mail/. */
-    smtpUrl: settings.SMTP_URL,
-    ownerEmail: settings.OWNER_EMAIL,
+    // The schema's format let through http(s) origins only, each with at most a trailing slash.
+    publicOrigins: [...new Set([client.siteUrl ?? [], allowed.map((part) => new URL(part).origin)].flat())],
     mailFrom:
       from === null
-        ? {
-            name: `${profile.brand} contact form`,
-            address: `no-reply@${settings.OWNER_EMAIL.split("@").at(-1)}`,
-          }
+        ? { name: `${profile.brand} contact form`, address: `no-reply@${domain}` }
         : { name: from[1]?.trim() ?? "", address: from[2] ?? from[3] ?? "" },
-    autoReply: settings.AUTO_REPLY,
-    rateLimitMax: settings.RATE_LIMIT_MAX,
-    rateLimitWindowMs: settings.RATE_LIMIT_WINDOW_MS,
-    trustProxy: trustProxy(settings.TRUST_PROXY),
-    /** 0 keeps messages forever. */
-    messageRetentionDays: settings.MESSAGE_RETENTION_DAYS,
-    maxConnections: settings.MAX_CONNECTIONS,
-    /** Not applied behind a trusted proxy (every connection comes from it). */
-    maxConnectionsPerIp: settings.MAX_CONNECTIONS_PER_IP,
-    /** 0 turns load shedding off. */
-    maxEventLoopDelayMs: settings.MAX_EVENT_LOOP_DELAY_MS,
+    trustProxy: trustProxy(settings.trustProxy),
     production,
-    logLevel: (settings.LOG_LEVEL ??
-      (settings.NODE_ENV === "test" ? "silent" : "info")) as (typeof LOG_LEVELS)[number],
+    logLevel: (settings.logLevel ??
+      (settings.nodeEnv === "test" ? "silent" : "info")) as (typeof LOG_LEVELS)[number],
     /** The build's VITE_* settings, read by the page's own parser so both agree on every value. */
     client,
-    redisUrl: settings.REDIS_URL,
-    mailLeaseMs: settings.MAIL_LEASE_MS,
-    mailRetryMs: settings.MAIL_RETRY_MS,
-    /** ALERT_LIMIT: at most `max` alert mails per window; the rest go into the window's digest. */
     alertLimit: { max: Number(max), windowMs: Number(span) * UNIT_MS[unit as keyof typeof UNIT_MS] },
   };
 }

@@ -133,13 +133,15 @@ async function run(args: string[]): Promise<void> {
   const lines = command.name === "import" ? await readImport(command.file) : [];
   const { db } = openDatabase(dataDir);
   const messages = createSqliteMessageStore(db, dataDir);
-  // The mail queue where the server keeps it: in Redis when REDIS_URL is set.
-  const mailJobs = () => (redisUrl === undefined ? createSqliteMailJobStore(db) : redisJobs(redisUrl, db));
+  /** Runs `task` on the mail queue where the server keeps it: in Redis when REDIS_URL is set. */
+  async function withJobs(task: (jobs: MailJobStore) => Promise<void>): Promise<void> {
+    const jobs = await (redisUrl === undefined ? createSqliteMailJobStore(db) : redisJobs(redisUrl, db));
+    await task(jobs).finally(() => jobs.close());
+  }
   try {
     if (command.name === "list") {
       const rows = await messages.list();
-      const jobs = await mailJobs();
-      try {
+      await withJobs(async (jobs) => {
         const mail = await jobs.states(rows.map((row) => row.id));
         for (const row of rows) {
           const who = `${oneLine(row.name, 40)} <${oneLine(row.email)}>`;
@@ -150,9 +152,7 @@ async function run(args: string[]): Promise<void> {
         console.error(
           `${rows.length} message(s) in ${dataDir}; mail: ${counts.pending} pending, ${counts.failed} failed.`,
         );
-      } finally {
-        await jobs.close();
-      }
+      });
     } else if (command.name === "export") {
       for (const { id, name, email, message, createdAt } of await messages.list()) {
         process.stdout.write(`${safeJson({ id, name, email, message, createdAt })}\n`);
@@ -176,13 +176,10 @@ async function run(args: string[]): Promise<void> {
       });
       console.log(`Imported ${added} new message(s); ${lines.length - added} were already stored.`);
     } else {
-      const jobs = await mailJobs();
-      try {
+      await withJobs(async (jobs) => {
         const count = await jobs.retryFailed();
         console.log(`${count} failed mail(s) queued again; the server sends them within a minute.`);
-      } finally {
-        await jobs.close();
-      }
+      });
     }
   } finally {
     db.close();

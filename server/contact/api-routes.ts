@@ -34,9 +34,7 @@ interface IdempotencyHeaders {
   "idempotency-key"?: string;
 }
 
-function digest(value: string): Buffer {
-  return createHash("sha256").update(value).digest();
-}
+const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /** Trims the text fields (validation already guaranteed they are not blank). */
 function normalize(body: NotifyRequestBody): NotifyRequestBody {

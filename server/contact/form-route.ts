@@ -1,12 +1,9 @@
 /**
- * `POST /contact`: the contact form sent without JavaScript (scripts off, or a click before the
- * page hydrated), answered with the contact page again, the result and what was typed; nothing
- * typed lands in a URL. The message takes the page's way: the same validation, the same
- * `deliver` and adapters (Firestore when configured), its HTTP steps reaching this server's JSON
- * routes through `app.inject` (key, schema, rate limit with the visitor's address, idempotency).
- * An Origin check (not Host), a rate limit, a body limit and validation guard it, since a form
- * cannot carry the API key. The message id is derived from the message, so a reload or a Back
- * that posts it again is neither stored nor mailed twice (the page is prerendered, so no token).
+ * `POST /contact`: the contact form sent without JavaScript, answered with the contact page, the
+ * result and what was typed. The message takes the page's way (`deliver`, Firestore when configured),
+ * its HTTP steps reaching this server's JSON routes through `app.inject`. A form cannot carry the API
+ * key, so an Origin check (not Host), a rate limit, a body limit and validation guard it. The message
+ * id is derived from the message: a reload that posts it again is neither stored nor mailed twice.
  */
 import { createHash } from "node:crypto";
 import formbody from "@fastify/formbody";
@@ -21,10 +18,6 @@ import type { Config } from "../config";
 import { describeError } from "../http/errors";
 import { rateLimitOf, refuseOtherOrigins } from "./origins";
 import { type ResultPageContent, renderResultPage } from "./result-page";
-
-export interface ContactFormDeps {
-  config: Config;
-}
 
 /** The form's path: the contact page's own, so the result shows at the page's URL. */
 export const CONTACT_FORM_PATH = routes.contact.path;
@@ -70,10 +63,7 @@ function injectFetch(app: FastifyInstance, remoteAddress: string): typeof fetch 
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const signal = init?.signal ?? undefined;
     signal?.throwIfAborted();
-    const headers: Record<string, string> = {};
-    new Headers(init?.headers).forEach((value, name) => {
-      headers[name] = value;
-    });
+    const headers = Object.fromEntries(new Headers(init?.headers));
     const injected = app.inject({
       method: (init?.method ?? "GET") as "POST",
       url,
@@ -109,8 +99,7 @@ function outcome(result: DeliverResult): { status: number; title: string; text: 
     };
   }
   const { failure } = result;
-  // A status means this server answered, and its `error` is written for the visitor; anything
-  // else (Firestore, no answer in time) gets the plain sentence.
+  // A status means this server answered, with an `error` written for the visitor.
   return {
     status: failure.status ?? (failure.reason === "network" ? 503 : 502),
     title: RESULT_TITLE.notSent,
@@ -119,13 +108,8 @@ function outcome(result: DeliverResult): { status: number; title: string; text: 
   };
 }
 
-export const contactFormRoute: FastifyPluginAsync<ContactFormDeps> = async (scope, { config }) => {
-  const pipeline = {
-    notifyUrl: "",
-    apiKey: config.apiKey,
-    firebase: config.client.firebase,
-    firestoreEmulator: config.client.firestoreEmulator,
-  };
+export const contactFormRoute: FastifyPluginAsync<{ config: Config }> = async (scope, { config }) => {
+  const pipeline = { ...config.client, notifyUrl: "", apiKey: config.apiKey };
 
   if (config.client.firebase !== null) {
     // The SDK's own logger writes to the console past ours: failures come back as results.

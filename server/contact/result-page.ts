@@ -1,11 +1,7 @@
 /**
- * The page the server answers a contact form posted without JavaScript: the prerendered contact
- * page (`dist/contact/index.html`, so the site's own layout, styles and navigation), with the
- * result at the top of the form and what the visitor typed back in the fields.
- *
- * The page carries no scripts: nothing hydrates over the server-filled fields (no hydration
- * mismatch, no console error when JavaScript is on), and every link is an ordinary link. The
- * next page the visitor opens is the full app again.
+ * The answer to a contact form posted without JavaScript: the prerendered contact page with the
+ * result above the form and what was typed back in the fields. It carries no scripts, so nothing
+ * hydrates over the server-filled fields; the next page the visitor opens is the full app again.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -25,22 +21,15 @@ type Element = DefaultTreeAdapterMap["element"];
 type ParentNode = DefaultTreeAdapterMap["parentNode"];
 
 export interface ResultPageContent {
-  /** The modal's title on the page: "Message sent", "Almost there", "Message not sent". */
   title: string;
   text: string;
   success: boolean;
-  /** Put back into the fields (empty after a successful send). */
   fields: ContactFields;
   /** Fields marked aria-invalid and described by the result. */
   invalid: readonly (keyof ContactFields)[];
 }
 
 export const RESULT_ID = "contact-result";
-const FIELD_IDS: Record<keyof ContactFields, string> = {
-  name: "contact-name",
-  email: "contact-email",
-  message: "contact-message",
-};
 
 function* elements(node: ParentNode): Generator<Element> {
   for (const child of tree.getChildNodes(node)) {
@@ -101,7 +90,7 @@ export function fillContactPage(template: string | undefined, content: ResultPag
   const all = [...elements(document)];
   const byId = (id: string) => all.find((element) => attribute(element, "id") === id);
   const heading = byId("contact-title");
-  const [name, email, message] = [byId(FIELD_IDS.name), byId(FIELD_IDS.email), byId(FIELD_IDS.message)];
+  const [name, email, message] = [byId("contact-name"), byId("contact-email"), byId("contact-message")];
   const parent = heading === undefined ? null : tree.getParentNode(heading);
   if (!heading || !parent || !name || !email || !message) return barePage(content);
   const fields: Record<keyof ContactFields, Element> = { name, email, message };

@@ -5,7 +5,7 @@
  */
 import { LIMITS } from "../../src/shared/contact/protocol";
 
-/** Fastify's defaults drop unknown fields and coerce types; a request must be exact. */
+/** Fastify's defaults drop unknown fields and coerce types: a request must be exact. */
 export const AJV_OPTIONS = {
   removeAdditional: false,
   coerceTypes: false,
@@ -28,26 +28,21 @@ const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 /** 1 to 200 visible ASCII characters. */
 const IDEMPOTENCY_KEY = "^[\\x21-\\x7E]{1,200}$";
 
+/** A required text field of at most `maxLength` characters, not blank, well-formed, and following `rules`. */
+const field = (maxLength: number, ...rules: (string | { format: string })[]) => ({
+  type: "string",
+  minLength: 1,
+  maxLength,
+  allOf: [NOT_BLANK, WELL_FORMED, ...rules].map((rule) =>
+    typeof rule === "string" ? { pattern: rule } : rule,
+  ),
+});
+
 const fields = {
-  name: {
-    type: "string",
-    minLength: 1,
-    maxLength: LIMITS.name,
-    allOf: [{ pattern: NOT_BLANK }, { pattern: WELL_FORMED }, { pattern: SINGLE_LINE }],
-  },
-  email: {
-    type: "string",
-    minLength: 1,
-    maxLength: LIMITS.email,
-    allOf: [{ pattern: NOT_BLANK }, { pattern: WELL_FORMED }, { pattern: SINGLE_LINE }, { format: "email" }],
-  },
-  message: {
-    type: "string",
-    minLength: 1,
-    maxLength: LIMITS.message,
-    allOf: [{ pattern: NOT_BLANK }, { pattern: WELL_FORMED }, { pattern: TEXT }],
-  },
-} as const;
+  name: field(LIMITS.name, SINGLE_LINE),
+  email: field(LIMITS.email, SINGLE_LINE, { format: "email" }),
+  message: field(LIMITS.message, TEXT),
+};
 
 export const notifyBodySchema = {
   type: "object",

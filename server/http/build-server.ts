@@ -1,7 +1,6 @@
 /**
- * Builds the notification server: the API (notify + message store), /healthz and the built
- * app, behind time limits, connection caps, load shedding, the security headers and
- * compression. No listening and no process.env here.
+ * Builds the notification server: the API, the no-JS form, /healthz and the built app, behind time
+ * limits, connection caps, load shedding, the security headers and compression. No listening here.
  */
 import { getHeapStatistics } from "node:v8";
 import compress from "@fastify/compress";
@@ -21,7 +20,7 @@ import { createMailer, type Mailer, moveOldMailDir } from "../mail/mailer";
 import { guarded, lockDataDir, openDatabase, StartupError } from "../store/database";
 import { openRedisMailJobStore } from "../store/redis-mail-jobs";
 import { DAY_MS, purgeOlderThan } from "../store/retention";
-import { connectSharedState, type SharedState } from "../store/shared-state";
+import { connectSharedState } from "../store/shared-state";
 import { createSqliteMailJobStore, createSqliteMessageStore } from "../store/sqlite-stores";
 import { capConnections, TIME_LIMITS } from "./connections";
 import { clientErrorHandler, errorHandler, HttpError, MESSAGES } from "./errors";
@@ -77,12 +76,10 @@ function builtPageProblem(config: Config): string | undefined {
 
 export async function buildServer(config: Config, overrides: ServerOverrides = {}): Promise<FastifyInstance> {
   const lock = lockDataDir(config.dataDir, LOCK_WAIT_MS);
-  try {
-    return await build(config, overrides, lock.release);
-  } catch (error) {
+  return build(config, overrides, lock.release).catch((error: unknown) => {
     lock.release();
     throw error;
-  }
+  });
 }
 
 async function build(
@@ -130,19 +127,22 @@ async function build(
   const { db, warning } = openDatabase(config.dataDir, { checked: true });
   if (warning !== undefined) app.log.warn(warning);
   // With REDIS_URL, rate limits, idempotency records and mail jobs are shared by every instance.
-  let shared: SharedState | undefined;
-  try {
-    shared = config.redisUrl === undefined ? undefined : await connectSharedState(config.redisUrl, app.log);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+  const shared =
+    config.redisUrl === undefined
+      ? undefined
+      : await connectSharedState(config.redisUrl, app.log).catch((error: unknown) => {
+          db.close();
+          throw error;
+        });
 
   const messages = createSqliteMessageStore(db, config.dataDir);
   const jobs =
     shared === undefined
       ? createSqliteMailJobStore(db, { owner: true })
       : openRedisMailJobStore(shared, db, app.log);
+  // Redis leases are renewed while a send runs, so they can be short: a crashed instance's job
+  // is taken over within seconds. Alone on its DATA_DIR, a server holds its jobs while it runs.
+  const leaseMs = shared === undefined ? DAY_MS : config.mailLeaseMs;
   const realMailer = createMailer(config);
   const mailer = overrides.mailer?.(realMailer) ?? realMailer;
   const queue = createMailQueue({
@@ -153,14 +153,8 @@ async function build(
     log: app.log,
     retryMs: config.mailRetryMs,
     alertLimit: config.alertLimit,
-    // Redis leases are renewed while a send runs, so they can be short: a crashed instance's job
-    // is taken over within seconds. Alone on its DATA_DIR, a server holds its jobs while it runs.
-    leaseMs: shared === undefined ? DAY_MS : config.mailLeaseMs,
-    sweepEveryMs: Math.min(
-      MAIL_SWEEP_MS,
-      config.mailRetryMs,
-      shared === undefined ? MAIL_SWEEP_MS : config.mailLeaseMs,
-    ),
+    leaseMs,
+    sweepEveryMs: Math.min(MAIL_SWEEP_MS, config.mailRetryMs, leaseMs),
   });
 
   async function purge(): Promise<void> {

@@ -1,29 +1,19 @@
-/**
- * What keeps idle and slow clients from using up the server: time limits on every connection,
- * and caps on open connections, overall and per client address.
- */
+/** What keeps idle and slow clients from using up the server: time limits and connection caps. */
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 
-/**
- * Time limits. A connection must send a whole request head within HEADERS_TIMEOUT_MS of opening
- * (or of its previous answer) and a whole request within REQUEST_TIMEOUT_MS, else it gets 408 and
- * is closed (Node checks every CHECK_INTERVAL_MS): an idle socket holds a slot for seconds only.
- */
+/** Past these a connection gets 408 or is closed: an idle socket holds a slot for seconds only. */
 export const TIME_LIMITS = {
   headersTimeoutMs: 5_000,
   requestTimeoutMs: 20_000,
   checkIntervalMs: 1_000,
-  /** An idle keep-alive connection is closed after this. */
   keepAliveTimeoutMs: 5_000,
-  /** A socket with no traffic at all is closed after this. */
   connectionTimeoutMs: 10_000,
 } as const;
 
 /**
- * At most `max` open connections, and `perIp` per client address when clients connect directly.
- * Excess connections are closed at once, so idle or trickling ones never use up the file
- * descriptors that /healthz and real visitors need.
+ * At most `max` open connections, and `perIp` per client address when clients connect directly:
+ * excess ones are closed at once, leaving file descriptors for /healthz and real visitors.
  */
 export function capConnections(app: FastifyInstance, max: number, perIp: number | undefined): void {
   app.server.maxConnections = max;

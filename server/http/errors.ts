@@ -1,7 +1,4 @@
-/**
- * Every error becomes `{ success: false, error: "<a sentence>" }` on the API (plain text on
- * other paths). Raw ajv or Fastify messages never reach a visitor.
- */
+/** Every error becomes a sentence: `{ success: false, error }` on the API, plain text elsewhere. */
 import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { API_PATH } from "../../src/config/routes";
@@ -38,11 +35,17 @@ export const MESSAGES = {
   internal: "Something went wrong on our side. Please try again later.",
 } as const;
 
+/** Fastify's own refusals, and the sentence for a status that comes without one. */
 const BY_CODE: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: MESSAGES.unsupportedType },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MESSAGES.tooLarge },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MESSAGES.invalidJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MESSAGES.emptyBody },
+};
+const BY_STATUS: Record<number, string> = {
+  404: MESSAGES.notFound,
+  408: MESSAGES.timeout,
+  503: MESSAGES.busy,
 };
 
 interface ErrorFields {
@@ -68,11 +71,8 @@ export function describeError(error: unknown): { status: number; message: string
   const known = typeof fields.code === "string" ? BY_CODE[fields.code] : undefined;
   if (known !== undefined) return known;
   const status = typeof fields.statusCode === "number" ? fields.statusCode : 500;
-  if (status === 404) return { status, message: MESSAGES.notFound };
-  if (status === 408) return { status, message: MESSAGES.timeout };
-  if (status === 503) return { status, message: MESSAGES.busy };
-  if (status >= 400 && status <= 499) return { status, message: MESSAGES.badRequest };
-  return { status: 500, message: MESSAGES.internal };
+  const message = BY_STATUS[status] ?? (status >= 400 && status <= 499 ? MESSAGES.badRequest : undefined);
+  return message === undefined ? { status: 500, message: MESSAGES.internal } : { status, message };
 }
 
 /** Seconds a client should wait after a 503. */

@@ -1,10 +1,8 @@
 /**
- * The server's log: what a request line and an error may contain. Nothing a visitor typed gets
- * in: no query string (a form sent with GET puts its fields there), no e-mail address (in a
- * path, an SMTP answer or an error message), no request body, no headers. Pretty, colourised
- * lines on a terminal; JSON lines (one object a line) when stdout is a file or a pipe.
+ * The server's log keeps out what a visitor typed: no query string (a form sent with GET puts its
+ * fields there), no e-mail address (in a path, an SMTP answer or an error), no body, no headers.
  */
-import type { FastifyServerOptions } from "fastify";
+import type { FastifyRequest, FastifyServerOptions } from "fastify";
 import type { Config } from "../config";
 
 const REDACTED = "[redacted]";
@@ -23,16 +21,7 @@ export function redactUrl(url: string): string {
   return redactEmails(path) + (cut === -1 ? "" : `?${REDACTED}`);
 }
 
-/** The part of a Fastify request the request line shows (Fastify passes its request object). */
-interface LoggedRequest {
-  method?: string | undefined;
-  url?: string | undefined;
-  host?: string | undefined;
-  ip?: string | undefined;
-  socket?: { remotePort?: number | undefined } | undefined;
-}
-
-function serializeRequest(request: LoggedRequest) {
+function serializeRequest(request: Partial<FastifyRequest>) {
   return {
     method: request.method,
     url: redactUrl(request.url ?? ""),

@@ -36,13 +36,11 @@ export function builtPageSettings(root: string): { notifyUrl: string; apiKey: st
   return undefined;
 }
 
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
+const isFile = (path: string) =>
+  stat(path).then(
+    (info) => info.isFile(),
+    () => false,
+  );
 
 const builtPath = (root: string, file: string) => relative(root, file).split(sep).join("/");
 
@@ -58,11 +56,6 @@ export function cacheControlFor(root: string, file: string): string {
 function isPageSubresource(root: string, file: string): boolean {
   const path = builtPath(root, file);
   return path.startsWith("assets/") && /\.(?:js|css)(?:\.br|\.gz)?$/.test(path);
-}
-
-/** "/skills" and "/skills/" for every app route ("/" once). */
-function routeVariants(path: string): string[] {
-  return path === "/" ? ["/"] : [path, `${path}/`];
 }
 
 export async function registerStaticSite(app: FastifyInstance, root: string): Promise<void> {
@@ -93,7 +86,7 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
     if (path === null) continue;
     // A prerendered <route>/index.html when the build has one, else the app shell.
     const page = pageFile(id);
-    for (const url of routeVariants(path)) {
+    for (const url of path === "/" ? ["/"] : [path, `${path}/`]) {
       app.get(url, async (_request, reply) => {
         if (!built) {
           return reply

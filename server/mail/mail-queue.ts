@@ -1,17 +1,8 @@
 /**
- * The mail queue: the owner gets one alert per message, whatever fails on the way.
- *
- * 1. A notify request records its mail job under its Idempotency-Key and is answered at once:
- *    once the job is recorded, the owner will get the mail. Only a job that cannot be recorded
- *    is refused (503 with Retry-After, from the error handler).
- * 2. In the background, due jobs are taken and sent. A temporary failure (an SMTP 4xx, a refused
- *    or dropped connection, a time-out) is tried again after MAIL_RETRY_MS, then twice as long
- *    each time, with jitter, up to 6 hours, across restarts. A permanent failure (5xx), or a job
- *    still unsent after 3 days, is marked failed: `/healthz` and `npm run messages -- list` show
- *    it, and `npm run messages -- retry` queues it again. It is never dropped.
- * 3. Every attempt carries the same Message-ID, so a mailbox keeps one copy of a resend.
- * 4. ALERT_LIMIT: past the window's count of alerts sent, a job waits for the window's end and
- *    goes out in one digest with the others of its window. A failed attempt does not count.
+ * The mail queue: the owner gets one alert per message, whatever fails on the way. A notify request
+ * is answered once its job is recorded (one that cannot be recorded is refused: 503, Retry-After);
+ * due jobs go out in the background, every attempt with the same Message-ID. When a job is retried,
+ * fails for good or waits for ALERT_LIMIT's digest: docs/architecture.md and docs/decisions.md.
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
@@ -60,12 +51,8 @@ function reasonOf(error: unknown): string {
   const { responseCode, response } = (error ?? {}) as { responseCode?: unknown; response?: unknown };
   const text =
     typeof response === "string" ? response : error instanceof Error ? error.message : String(error);
-  return oneLine(
-    typeof responseCode === "number" && !text.startsWith(String(responseCode))
-      ? `${responseCode} ${text}`
-      : text,
-    300,
-  );
+  const coded = typeof responseCode === "number" && !text.startsWith(String(responseCode));
+  return oneLine(coded ? `${responseCode} ${text}` : text, 300);
 }
 
 /** A stable digest of a request body, for telling a genuine retry from a reused key. */
@@ -88,16 +75,9 @@ export interface MailQueueOptions {
   sweepEveryMs: number;
 }
 
-export interface MailQueue {
-  /** Records the owner's alert for this key (once) and answers; the mail goes out in the background. */
-  notify(key: string | undefined, message: NotifyRequestBody): Promise<Answer>;
-  /** Sends what is due now; resolves once tried. */
-  run(): Promise<void>;
-  /** Stops looking for jobs and waits for the sends under way. */
-  close(): Promise<void>;
-}
+export type MailQueue = ReturnType<typeof createMailQueue>;
 
-export function createMailQueue(options: MailQueueOptions): MailQueue {
+export function createMailQueue(options: MailQueueOptions) {
   const { jobs, mailer, messages, log, retryMs, alertLimit } = options;
   const holder = randomUUID();
   /** Outcomes that could not be recorded yet (the mail is out): recorded first on the next pass. */
@@ -193,6 +173,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     if (!closed) timer = setTimeout(() => void run(), wait);
   }
 
+  /** Sends what is due now; resolves once tried. */
   function run(): Promise<void> {
     if (running !== undefined) {
       again = true;
@@ -211,14 +192,16 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
   }
 
   return {
-    async notify(key = `no-key:${randomUUID()}`, message) {
-      const outcome = await jobs.record(key, fingerprintOf(message), message);
+    /** Records the owner's alert for this key (once) and answers; the mail goes out in the background. */
+    async notify(key: string | undefined, message: NotifyRequestBody): Promise<Answer> {
+      const outcome = await jobs.record(key ?? `no-key:${randomUUID()}`, fingerprintOf(message), message);
       if (outcome === "conflict") return KEY_REUSED;
       if (outcome === "recorded") void run();
       return SENT;
     },
     run,
-    async close() {
+    /** Stops looking for jobs and waits for the sends under way. */
+    async close(): Promise<void> {
       closed = true;
       clearTimeout(timer);
       await running;

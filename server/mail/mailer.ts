@@ -7,7 +7,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync } from "node:fs";
 import { chmod, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import nodemailer, { type SendMailOptions } from "nodemailer";
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import { profile } from "../../src/content/profile";
 import type { NotifyRequestBody } from "../../src/shared/contact/protocol";
 import { escapeHtml } from "../../src/shared/escape-html";
@@ -21,20 +21,7 @@ export interface MailRef {
   createdAt: number;
 }
 
-export interface Mailer {
-  /**
-   * Sends the owner's alert; rejects when it could not be handed over. With a `ref`, a resend of
-   * the same job carries the same Message-ID (mailboxes drop the copy) and, without SMTP,
-   * replaces the same .eml file (so it is never there twice).
-   */
-  sendNotification(message: NotifyRequestBody, ref?: MailRef): Promise<void>;
-  /** Sends the visitor a short thank-you (no visitor text in it). */
-  sendAutoReply(message: NotifyRequestBody, ref?: MailRef): Promise<void>;
-  /** Sends the owner one mail listing these messages (the ones past ALERT_LIMIT in a window). */
-  sendDigest(entries: readonly (MailRef & { payload: NotifyRequestBody })[]): Promise<void>;
-  close(): void;
-}
-
+export type Mailer = ReturnType<typeof createMailer>;
 export type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "mailFrom">;
 
 /**
@@ -117,12 +104,6 @@ function digestOf(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
-function messageId(config: MailerConfig, ref: MailRef | undefined, kind: string): string | undefined {
-  if (ref === undefined) return undefined;
-  const domain = config.mailFrom.address.slice(config.mailFrom.address.lastIndexOf("@") + 1);
-  return `<${kind}.${digestOf(ref.key).slice(0, 32)}@${domain}>`;
-}
-
 /** The folder of .eml files. It was DATA_DIR/outbox/ before: its files are moved on start. */
 export const MAIL_DIR = "mail";
 const OLD_MAIL_DIR = "outbox";
@@ -166,65 +147,54 @@ function digestMail(
   };
 }
 
-export function createMailer(config: MailerConfig): Mailer {
-  let send: (options: SendMailOptions, kind: string, ref: MailRef | undefined) => Promise<void>;
-  let close: () => void;
+export function createMailer(config: MailerConfig) {
+  const { smtpUrl, mailFrom } = config;
+  const folder = join(config.dataDir, MAIL_DIR);
+  const domain = mailFrom.address.slice(mailFrom.address.lastIndexOf("@") + 1);
+  const ready = smtpUrl === undefined ? preparedMailDir(folder) : Promise.resolve();
+  // A failed cleanup must not become an unhandled rejection; the first send reports it.
+  ready.catch(() => undefined);
+  const transport: Transporter<{ message?: Buffer | NodeJS.ReadableStream }> =
+    smtpUrl === undefined
+      ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" })
+      : nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
 
-  if (config.smtpUrl !== undefined) {
-    const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
-    send = async (options) => {
-      await transport.sendMail({ ...options, ...LOCKED_DOWN });
-    };
-    close = () => transport.close();
-  } else {
-    const folder = join(config.dataDir, MAIL_DIR);
-    const ready = preparedMailDir(folder);
-    // A failed cleanup must not become an unhandled rejection; the first send reports it.
-    ready.catch(() => undefined);
-    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
-    send = async (options, kind, ref) => {
-      await ready;
-      const info = await transport.sendMail({ ...options, ...LOCKED_DOWN });
-      const stamp = new Date(ref?.createdAt ?? Date.now()).toISOString().replace(/[:.]/g, "-");
-      const suffix = ref === undefined ? randomUUID().slice(0, 8) : digestOf(ref.key).slice(0, 16);
-      const name = `${stamp}-${kind}-${suffix}.eml`;
-      // Write then rename, so whoever watches the folder never reads half a mail; a resend of
-      // the same job replaces its file.
-      const temp = join(folder, `.${name}.${randomUUID().slice(0, 8)}.tmp`);
-      try {
-        await writeFile(temp, info.message, { flush: true, mode: 0o600 });
-        await rename(temp, join(folder, name));
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
-    };
-    close = () => transport.close();
+  /**
+   * Hands a mail over; rejects when it could not. With a `ref`, a resend of the same job carries
+   * the same Message-ID (mailboxes drop the copy) and, without SMTP, replaces the same .eml file.
+   */
+  async function send(kind: string, options: SendMailOptions, ref: MailRef | undefined): Promise<void> {
+    await ready;
+    const messageId = ref && `<${kind}.${digestOf(ref.key).slice(0, 32)}@${domain}>`;
+    const info = await transport.sendMail({ ...options, messageId, ...LOCKED_DOWN });
+    if (smtpUrl !== undefined) return;
+    const stamp = new Date(ref?.createdAt ?? Date.now()).toISOString().replace(/[:.]/g, "-");
+    const suffix = ref === undefined ? randomUUID().slice(0, 8) : digestOf(ref.key).slice(0, 16);
+    const name = `${stamp}-${kind}-${suffix}.eml`;
+    // Write then rename, so whoever watches the folder never reads half a mail; a resend of
+    // the same job replaces its file.
+    const temp = join(folder, `.${name}.${randomUUID().slice(0, 8)}.tmp`);
+    try {
+      await writeFile(temp, info.message ?? "", { flush: true, mode: 0o600 });
+      await rename(temp, join(folder, name));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
   }
 
   return {
-    sendNotification: (message, ref) =>
-      send({ ...ownerAlert(config, message), messageId: messageId(config, ref, "owner") }, "owner", ref),
-    sendAutoReply: (message, ref) =>
-      send(
-        { ...autoReply(config, message), messageId: messageId(config, ref, "auto-reply") },
-        "auto-reply",
-        ref,
-      ),
-    sendDigest: (entries) => {
-      const ref = {
-        key: entries
-          .map((entry) => entry.key)
-          .sort()
-          .join(","),
-        createdAt: Date.now(),
-      };
-      return send(
-        { ...digestMail(config, entries), messageId: messageId(config, ref, "digest") },
-        "digest",
-        ref,
-      );
+    sendNotification: (message: NotifyRequestBody, ref?: MailRef) =>
+      send("owner", ownerAlert(config, message), ref),
+    sendAutoReply: (message: NotifyRequestBody, ref?: MailRef) =>
+      send("auto-reply", autoReply(config, message), ref),
+    sendDigest: (entries: readonly (MailRef & { payload: NotifyRequestBody })[]) => {
+      const key = entries
+        .map((entry) => entry.key)
+        .sort()
+        .join(",");
+      return send("digest", digestMail(config, entries), { key, createdAt: Date.now() });
     },
-    close,
+    close: () => transport.close(),
   };
 }

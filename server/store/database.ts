@@ -1,18 +1,5 @@
-/**
- * The embedded database: DATA_DIR/portfolio.db (SQLite through better-sqlite3, WAL journal).
- * Opening it checks the file (`PRAGMA quick_check`), applies the pending migrations and makes the
- * folder 0700 and the files 0600. `lockDataDir` keeps a second server off the same DATA_DIR.
- */
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+/** DATA_DIR/portfolio.db (SQLite, WAL): migrations, checks, and the lock that keeps a second server off. */
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "./sqlite-driver";
 import { StoreUnavailableError } from "./stores";
@@ -92,22 +79,14 @@ export function guarded<T>(task: () => T): T {
   }
 }
 
-/** Creates the folder 0700 (and tightens an existing one). */
 export function privateDir(path: string): void {
   mkdirSync(path, { recursive: true, mode: 0o700 });
   chmodSync(path, 0o700);
 }
 
-/** Creates the file 0600 when missing (SQLite gives its -wal and -shm files the same mode). */
-function privateFile(path: string): void {
-  closeSync(openSync(path, "a", 0o600));
-  chmodSync(path, 0o600);
-}
-
 /**
- * Brings the schema up to date in one IMMEDIATE transaction (the write lock first), which reads
- * the version again inside it: of several processes opening a new DATA_DIR at once (the server
- * and the CLI, say), one migrates and the others, once they get the lock, find nothing to do.
+ * One IMMEDIATE transaction (the write lock first) that reads the version again inside it: of
+ * several processes opening a new DATA_DIR at once, one migrates and the others find nothing to do.
  */
 function migrate(db: Db): void {
   const version = () => db.pragma("user_version", { simple: true }) as number;
@@ -138,9 +117,8 @@ export interface OpenedDatabase {
 }
 
 /**
- * Opens (creating when needed) DATA_DIR/portfolio.db with the schema up to date. For the server
- * (`checked`), first what a start must not overlook: a damaged file or the first version's
- * messages.jsonl stops it, an empty database where messages were before gets a warning.
+ * Opens DATA_DIR/portfolio.db with the schema up to date. For the server (`checked`): a damaged file
+ * or the first version's messages.jsonl stops it, an empty one where messages were before warns.
  */
 export function openDatabase(dataDir: string, { checked = false } = {}): OpenedDatabase {
   privateDir(dataDir);
@@ -151,7 +129,9 @@ export function openDatabase(dataDir: string, { checked = false } = {}): OpenedD
       `${legacy} is left from the first version of the server: import it with \`npm run messages -- import <DATA_DIR>/messages.jsonl\`, then rename it.`,
     );
   }
-  privateFile(path);
+  // Created 0600 (SQLite gives its -wal and -shm files the same mode).
+  writeFileSync(path, "", { flag: "a", mode: 0o600 });
+  chmodSync(path, 0o600);
   const db = new Database(path);
   try {
     // First of all: the CLI may write while the server runs, and both may open a new file at once
@@ -181,15 +161,13 @@ export function openDatabase(dataDir: string, { checked = false } = {}): OpenedD
   }
 }
 
-/** Records that the database holds messages (see `openDatabase`'s warning). */
 export function markHeldMessages(dataDir: string): void {
   writeFileSync(join(dataDir, HELD_MESSAGES_FILE), "", { mode: 0o600 });
 }
 
 /**
- * Makes this process the one server on DATA_DIR: an exclusive SQLite lock on DATA_DIR/server.lock,
- * which the system releases when the process ends, however it ends. A server that is still
- * closing is waited for up to `waitMs`; then the start fails, naming the holder's process id.
+ * An exclusive SQLite lock on DATA_DIR/server.lock, which the system releases however the process
+ * ends. A server still closing is waited for up to `waitMs`; then the start fails, naming its pid.
  */
 export function lockDataDir(dataDir: string, waitMs: number): { release(): void } {
   privateDir(dataDir);

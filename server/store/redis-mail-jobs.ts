@@ -1,18 +1,12 @@
 /**
- * The mail queue on Redis, shared by every instance when REDIS_URL is set.
+ * The mail queue on Redis, shared by every instance when REDIS_URL is set (its keys: see
+ * docs/architecture.md). `job:<key>` is written once, with its place in `due` and `pending`; sent,
+ * it drops its payload and expires after a day. `lease:<key>` names the instance sending the job,
+ * renewed while the send runs, so a crashed instance's job is taken over when it lapses.
  *
- * - `job:<key>` holds a job and is its Idempotency-Key's record: written once, together with its
- *   place in `due` (by next attempt) and `pending` (by creation). Sent, it keeps no payload and
- *   expires after a day; failed for good, it is listed in `failed`.
- * - `lease:<key>` names the instance sending the job (`SET NX PX`, renewed while the send runs):
- *   a crashed instance's lease expires and another instance takes the job.
- * - `alerts:<window start>` counts the ALERT_LIMIT window's alerts of all instances.
- *
- * A sender that loses Redis after the mail went out keeps the outcome on local disk (table
- * `redis_spool` of DATA_DIR/portfolio.db) and writes it at the next chance: on reconnect, at its
- * next start, or while it shuts down (it waits a bounded time for Redis then). Another instance
- * takes over a job begun elsewhere only after being connected for a full lease plus the longest
- * reconnect pause, which gives the sender that time to write it.
+ * A sender that loses Redis after the mail went out keeps the outcome in `redis_spool` (SQLite) and
+ * writes it at the next chance. Another instance takes over a job begun elsewhere only after being
+ * connected for a full lease plus the longest reconnect pause, which gives the sender that time.
  */
 import type { Redis } from "ioredis";
 import type { NotifyRequestBody } from "../../src/shared/contact/protocol";
@@ -38,7 +32,7 @@ interface JobRecord {
   attempts: number;
   digest?: boolean;
   lastError?: string;
-  /** The instance that took it last, until it records the outcome: set means "maybe sent". */
+  /** Set from taking the job until its outcome is recorded: "maybe sent". */
   heldBy?: string;
 }
 
@@ -109,13 +103,10 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
   const renewals = new Map<string, NodeJS.Timeout>();
 
   /** Runs Redis steps; a lost or slow Redis becomes a StoreUnavailableError (answered 503). */
-  async function guard<T>(step: () => Promise<T>): Promise<T> {
-    try {
-      return await step();
-    } catch (error) {
+  const guard = <T>(step: () => Promise<T>): Promise<T> =>
+    step().catch((error: unknown) => {
       throw new StoreUnavailableError("Redis is unavailable", { cause: error });
-    }
-  }
+    });
 
   function dropLease(key: string): void {
     clearInterval(renewals.get(key));
@@ -191,14 +182,8 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
             continue;
           }
           await redis.set(jobKey(key), JSON.stringify({ ...record, heldBy: holder }), "KEEPTTL");
-          const timer = setInterval(
-            () => {
-              redis.mailJobRenew(leaseKey(key), holder, leaseMs).catch(() => {});
-            },
-            Math.max(100, Math.floor(leaseMs / 3)),
-          );
-          timer.unref();
-          renewals.set(key, timer);
+          const renew = () => void redis.mailJobRenew(leaseKey(key), holder, leaseMs).catch(() => {});
+          renewals.set(key, setInterval(renew, Math.max(100, Math.floor(leaseMs / 3))).unref());
           const { payload, createdAt, attempts, digest = false } = record;
           taken.push({ key, payload, createdAt, attempts, digest });
         }

@@ -34,41 +34,12 @@ export interface SharedStateLog {
   error(details: { err: unknown }, message: string): void;
 }
 
-export interface SharedState {
-  redis: Redis;
-  /** True while commands can be sent. */
-  available(): boolean;
-  /** Milliseconds since the connection last became ready (0 while it is down). */
-  connectedForMs(): number;
-  /** Throws a 503 SharedStateUnavailableError unless available. */
-  assertAvailable(): void;
-  /**
-   * For an error thrown while handling a request: a SharedStateUnavailableError when Redis is the
-   * reason (it is away, or a command timed out), else the error itself.
-   */
-  classify(error: unknown): unknown;
-  /** Runs `listener` each time the connection becomes ready again after a loss. */
-  onReconnect(listener: () => void): void;
-  close(): Promise<void>;
-}
-
-/** Where REDIS_URL points, without any password, for log lines and errors. */
-function redisLocation(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.protocol}//${parsed.host}`;
-}
+export type SharedState = Awaited<ReturnType<typeof connectSharedState>>;
 
 /** ioredis's own failures: no connection, or Redis did not answer in time. */
-function isRedisError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    /Command timed out|Connection is closed|Stream isn't writeable|Reached the max retries/.test(
-      error.message,
-    )
-  );
-}
+const REDIS_FAILURE = /Command timed out|Connection is closed|Stream isn't writeable|Reached the max retries/;
 
-export async function connectSharedState(url: string, log: SharedStateLog): Promise<SharedState> {
+export async function connectSharedState(url: string, log: SharedStateLog) {
   const redis = new Redis(url, {
     lazyConnect: true,
     keyPrefix: KEY_PREFIX,
@@ -79,7 +50,9 @@ export async function connectSharedState(url: string, log: SharedStateLog): Prom
     // Reconnect for ever, at most RECONNECT_MAX_DELAY_MS apart.
     retryStrategy: (attempt) => Math.min(attempt * 200, RECONNECT_MAX_DELAY_MS),
   });
-  const where = redisLocation(url);
+  // Where REDIS_URL points, without any password, for log lines and errors.
+  const { protocol, host } = new URL(url);
+  const where = `${protocol}//${host}`;
   const reconnectListeners: (() => void)[] = [];
   let wasReady = false;
   let readySince = 0;
@@ -107,9 +80,10 @@ export async function connectSharedState(url: string, log: SharedStateLog): Prom
   redis.on("error", () => {});
 
   const started = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(`Redis at ${where} (REDIS_URL) did not answer within ${STARTUP_WAIT_MS / 1000} s.`));
-    }, STARTUP_WAIT_MS);
+    const late = new Error(
+      `Redis at ${where} (REDIS_URL) did not answer within ${STARTUP_WAIT_MS / 1000} s.`,
+    );
+    const timer = setTimeout(reject, STARTUP_WAIT_MS, late);
     redis.once("ready", () => {
       clearTimeout(timer);
       resolve();
@@ -125,26 +99,31 @@ export async function connectSharedState(url: string, log: SharedStateLog): Prom
     throw error;
   }
 
+  /** True while commands can be sent. */
   const available = () => redis.status === "ready";
   return {
     redis,
     available,
+    /** Milliseconds since the connection last became ready (0 while it is down). */
     connectedForMs: () => (available() ? Date.now() - readySince : 0),
     assertAvailable() {
       if (!available()) throw new SharedStateUnavailableError();
     },
-    classify(error) {
-      if (isRedisError(error)) return new SharedStateUnavailableError(error);
+    /** For an error thrown while handling a request: a 503 when Redis is the reason, else the error itself. */
+    classify(error: unknown): unknown {
+      if (error instanceof Error && REDIS_FAILURE.test(error.message))
+        return new SharedStateUnavailableError(error);
       // A refusal of the request itself (4xx) stays what it is; an unexpected failure while Redis
       // is away is put down to Redis.
       const status = (error as { statusCode?: unknown } | null)?.statusCode;
       if (error instanceof HttpError || (typeof status === "number" && status < 500)) return error;
       return available() ? error : new SharedStateUnavailableError(error);
     },
-    onReconnect(listener) {
+    /** Runs `listener` each time the connection becomes ready again after a loss. */
+    onReconnect(listener: () => void) {
       reconnectListeners.push(listener);
     },
-    async close() {
+    async close(): Promise<void> {
       if (redis.status === "ready") await redis.quit().catch(() => redis.disconnect());
       else redis.disconnect();
     },

@@ -1,7 +1,4 @@
-/**
- * The SQLite implementations of the store interfaces (one server process owns DATA_DIR).
- * better-sqlite3 is synchronous; every statement is short, and each write is one transaction.
- */
+/** The SQLite stores. better-sqlite3 is synchronous: every statement is short, each write one transaction. */
 import type { NotifyRequestBody, StoreRequestBody } from "../../src/shared/contact/protocol";
 import { type Db, guarded, markHeldMessages } from "./database";
 import {
@@ -76,7 +73,6 @@ export function createSqliteMessageStore(db: Db, dataDir: string): MessageStore 
   };
 }
 
-/** A row of the mail queue as SQLite returns it. */
 interface JobRow {
   key: string;
   fingerprint: string;
@@ -98,10 +94,8 @@ const toJob = (row: JobRow): MailJob => ({
 });
 
 /**
- * The mail queue in one table: a row is a pending job (payload, next attempt) until the mail is
- * accepted, then the record of its Idempotency-Key (payload dropped) for a day; or it failed for
- * good and waits for `npm run messages -- retry`. A DATA_DIR has one server process (the lock in
- * `database.ts`): its store (`owner`) drops the leases a previous process left; the CLI's does not.
+ * The mail queue in one table (a sent row drops its payload). A DATA_DIR has one server process:
+ * its store (`owner`) drops the leases a previous process left; the CLI's does not.
  */
 export function createSqliteMailJobStore(
   db: Db,

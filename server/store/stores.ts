@@ -1,17 +1,11 @@
 /**
- * The server's state behind two small interfaces, so that one place decides where it lives:
- * `sqlite-stores.ts` keeps everything in DATA_DIR/portfolio.db (one server process), and
- * `redis-mail-jobs.ts` shares the mail queue between instances.
- *
- * A write that the disk (or Redis) refuses rejects with `StoreUnavailableError` and leaves
- * nothing half-written; callers answer 503 and lose nothing already acknowledged.
+ * The server's state behind two small interfaces (SQLite in `sqlite-stores.ts`, the mail queue shared
+ * through Redis in `redis-mail-jobs.ts`). A write that the disk (or Redis) refuses rejects with
+ * `StoreUnavailableError` and leaves nothing half-written: callers answer 503.
  */
 import type { NotifyRequestBody, StoreRequestBody } from "../../src/shared/contact/protocol";
 
-/**
- * A message as stored by `POST /api/messages` (and the no-JS form): its UUID (lowercase), the
- * fields, when it was stored, and when its alert (Idempotency-Key = id) went out (ISO 8601).
- */
+/** A stored message: its UUID (lowercase), and when it was stored and its alert went out (ISO 8601). */
 export interface StoredMessage {
   id: string;
   name: string;
@@ -21,10 +15,7 @@ export interface StoredMessage {
   notifiedAt: string | null;
 }
 
-/**
- * `added`: stored now. `exists`: this id is stored with the same fields (a retry; nothing
- * changes). `conflict`: this id is stored with different fields (nothing changes; answer 422).
- */
+/** `exists`: this id is stored with the same fields (a retry); `conflict`: with others (422). */
 export type AddOutcome = "added" | "exists" | "conflict";
 
 export interface MessageStore {
@@ -45,11 +36,7 @@ export interface MessageStore {
   purgeOlderThan(cutoff: Date): Promise<number>;
 }
 
-/**
- * One mail of the queue: the owner's alert for a notify request under its Idempotency-Key (or a
- * random key), recorded (epoch ms) before it is sent; its failed attempts so far; and whether it
- * goes out in its ALERT_LIMIT window's digest instead of an alert of its own.
- */
+/** One mail of the queue: the owner's alert under its Idempotency-Key, or part of a digest. */
 export interface MailJob {
   key: string;
   payload: NotifyRequestBody;
@@ -67,9 +54,7 @@ export type Settlement =
 /** Where a job stands, for the owner's `npm run messages -- list`. */
 export interface MailState {
   state: "pending" | "sent" | "failed";
-  /** Epoch ms of a pending job's next attempt. */
   nextAttemptAt?: number | undefined;
-  /** Why the last attempt failed (a pending job's, or a failed one's for good). */
   lastError?: string | undefined;
 }
 
@@ -83,7 +68,6 @@ export interface MailJobStore {
   ): Promise<"recorded" | "exists" | "conflict">;
   /** Takes up to `limit` due jobs for `holder`, each for `leaseMs` (nobody else sends them meanwhile). */
   takeDue(holder: string, leaseMs: number, limit: number): Promise<MailJob[]>;
-  /** Ends the holder's attempt at a job. */
   settle(key: string, holder: string, settlement: Settlement): Promise<void>;
   /** When the next pending job is due; undefined when none is. */
   nextDueAt(): Promise<number | undefined>;
@@ -97,7 +81,6 @@ export interface MailJobStore {
   countAlert(start: number, windowMs: number): Promise<number>;
   /** Gives back the count of an alert that was not sent after all (its attempt failed). */
   uncountAlert(start: number): Promise<void>;
-  /** Forgets sent jobs past the idempotency TTL. */
   prune(): Promise<void>;
   close(): Promise<void>;
 }
