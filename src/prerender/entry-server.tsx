@@ -1,4 +1,4 @@
-import { Writable } from "node:stream";
+import { text } from "node:stream/consumers";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
@@ -26,22 +26,8 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     // place, which the Content-Security-Policy forbids. A static page is written in one piece.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  const chunks: Buffer[] = [];
-  await new Promise<void>((resolve, reject) => {
-    prelude
-      .pipe(
-        new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            chunks.push(chunk);
-            done();
-          },
-        }),
-      )
-      .on("finish", resolve)
-      .on("error", reject);
-  });
   return {
-    html: Buffer.concat(chunks).toString("utf8"),
+    html: await text(prelude),
     routeIds: context.matches.map((match) => match.route.id),
   };
 }
