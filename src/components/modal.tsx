@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from "react";
 import "./modal.css";
 
 interface ModalProps {
@@ -16,10 +16,10 @@ export function Modal({ open, onClose, title, children, returnFocusTo }: ModalPr
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const contentId = useId();
-  const onCloseRef = useRef(onClose);
-  const returnFocusRef = useRef(returnFocusTo);
-  onCloseRef.current = onClose;
-  returnFocusRef.current = returnFocusTo;
+  const handleClose = useEffectEvent(() => {
+    onClose();
+    returnFocusTo?.()?.focus();
+  });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -31,10 +31,6 @@ export function Modal({ open, onClose, title, children, returnFocusTo }: ModalPr
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const handleClose = () => {
-      onCloseRef.current();
-      returnFocusRef.current?.()?.focus();
-    };
     dialog.addEventListener("close", handleClose);
     return () => dialog.removeEventListener("close", handleClose);
   }, []);
