@@ -1,7 +1,13 @@
 import { type LottieHandle, LottieLight } from "lottie-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import toggleAnimation from "../../assets/lottie/toggle-switch.json";
-import { TOGGLE_SEGMENTS, TOGGLE_SPEED } from "./toggle-constants";
+
+/** Frames the animation plays (docs/requirements.md ): on = 2→50, off = 51→96, no loop, speed 1.3. */
+const TOGGLE_SEGMENTS = {
+  on: [2, 50],
+  off: [51, 96],
+} as const satisfies Record<string, readonly [number, number]>;
+const TOGGLE_SPEED = 1.3;
 
 export interface LottieToggleProps {
   checked: boolean;

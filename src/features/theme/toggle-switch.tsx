@@ -2,11 +2,13 @@ import { type ComponentType, useEffect, useState } from "react";
 import { whenIdle } from "../../lib/schedule";
 import { cachedLoad } from "../../shared/cached-load";
 import type { LottieToggleProps } from "./lottie-toggle";
-import { TOGGLE_ASPECT, TOGGLE_DEFAULT_SIZE } from "./toggle-constants";
 import "./toggle-switch.css";
 
 const loadLottieToggle = cachedLoad(() => import("./lottie-toggle").then((module) => module.default));
 
+const TOGGLE_DEFAULT_SIZE = 85;
+/** Height as a share of the width (R-9.4). */
+const TOGGLE_ASPECT = 0.47;
 /** Sizes with a `toggle-switch--<size>` class in toggle-switch.css. */
 const SIZED = new Set([50, TOGGLE_DEFAULT_SIZE]);
 
