@@ -30,8 +30,7 @@ export function ToggleSwitch({
   size = TOGGLE_DEFAULT_SIZE,
   themeSwitch = false,
 }: ToggleSwitchProps) {
-  const width = size;
-  const height = Math.round(size * TOGGLE_ASPECT);
+  const sized = SIZED.has(size);
   const LottieToggle = useLottieToggle();
   // What the switch showed when React drew it: a click made before the engine arrived is played from there.
   const [from] = useState(checked);
@@ -43,10 +42,10 @@ export function ToggleSwitch({
       aria-checked={checked}
       aria-label={label}
       data-theme-switch={themeSwitch || undefined}
-      className={SIZED.has(size) ? `toggle-switch toggle-switch--${size}` : "toggle-switch"}
+      className={sized ? `toggle-switch toggle-switch--${size}` : "toggle-switch"}
       // The sizes the app uses have classes: a style attribute in prerendered HTML would need
       // 'unsafe-inline' in the CSP. Other sizes are set on the client only.
-      style={SIZED.has(size) ? undefined : { width, height }}
+      style={sized ? undefined : { width: size, height: Math.round(size * TOGGLE_ASPECT) }}
       onClick={() => onChange(!checked)}
     >
       {LottieToggle ? <LottieToggle checked={checked} from={from} fallback={fallback} /> : fallback}
