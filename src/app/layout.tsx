@@ -11,7 +11,6 @@ import { FirstPageProvider, NavigationAnnouncer } from "./navigation-focus";
 import { usePageMotion } from "./page-transition";
 import { SiteFooter } from "./site-footer";
 import { useCustomScrollbar } from "./use-custom-scrollbar";
-import { usePageHead } from "./use-page-head";
 import "./print.css";
 
 /**
@@ -36,7 +35,6 @@ export const layoutCommitted = new Promise<void>((resolve) => {
 export function Layout() {
   useCustomScrollbar();
   usePageMotion();
-  usePageHead();
   useEffect(() => markCommitted(), []);
   return (
     <FirstPageProvider>
