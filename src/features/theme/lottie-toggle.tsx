@@ -17,10 +17,6 @@ export interface LottieToggleProps {
   from: boolean;
 }
 
-function prefersReducedMotion(): boolean {
-  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-}
-
 export default function LottieToggle({ checked, from, fallback }: LottieToggleProps) {
   const handle = useRef<LottieHandle>(null);
   const [ready, setReady] = useState(false);
@@ -35,7 +31,7 @@ export default function LottieToggle({ checked, from, fallback }: LottieTogglePr
       shown.current = from;
     }
     if (shown.current === checked) return;
-    if (prefersReducedMotion()) {
+    if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
       // No motion wanted: jump to the resting frame of the new state.
       lottie.seek(rest(checked));
     } else {
