@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { lazyComponent } from "../../components/browser-only";
 import { cachedLoad } from "../../shared/cached-load";
+import { InstallAppButton } from "./install-app-button";
 import type { InstallHelpPlatform } from "./install-help";
-import { InstallAppButton } from "./pwa-icons";
 import "./install-button.css";
 
 /** Chromium's `beforeinstallprompt` event (not in TypeScript's DOM library). */

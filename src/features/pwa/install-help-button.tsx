@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
+import { InstallAppButton } from "./install-app-button";
 import type { InstallHelpPlatform } from "./install-help";
 import { InstallHelpDialog } from "./install-help-dialog";
-import { InstallAppButton } from "./pwa-icons";
 
 /** The Install button where the browser installs from its own menu: a click shows the steps. */
 export function InstallHelpButton({ platform }: { platform: InstallHelpPlatform }) {
