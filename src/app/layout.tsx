@@ -1,15 +1,29 @@
 import { Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration } from "react-router-dom";
-import { OutboxNoticeSlot } from "../features/contact/outbox-first-load";
-import { PwaNoticesSlot } from "../features/pwa/pwa-notices-slot";
+import { lazyComponent } from "../components/browser-only";
+// The notices' styles travel with the first load, so their chunks bring no stylesheet that
+// would restyle the whole page after hydration.
+import "../features/contact/outbox-notice.css";
+import "../features/pwa/pwa-notices.css";
 import { ApplyTheme } from "../features/theme/apply-theme";
 import { Navbar } from "./navbar";
 import { FirstPageProvider, NavigationAnnouncer } from "./navigation-focus";
 import { usePageMotion } from "./page-transition";
 import { SiteFooter } from "./site-footer";
 import { useCustomScrollbar } from "./use-custom-scrollbar";
-import { usePageHead } from "./use-page-head";
 import "./print.css";
+
+/**
+ * Every page's notices, drawn after hydration from chunks of their own: the "sent" notice and the
+ * service worker's. Lazy components are made in modules of the app's first render, not in the
+ * chunks they load: one made in a later chunk split React out of the app's chunk (one more request).
+ */
+const OutboxNotice = lazyComponent(() =>
+  import("../features/contact/outbox-view").then((module) => module.OutboxNotice),
+);
+const PwaNotices = lazyComponent(() =>
+  import("../features/pwa/pwa-notices").then((module) => module.PwaNotices),
+);
 
 let markCommitted = () => {};
 /** Resolves once React has committed the layout (src/main.tsx: React then handles every control). */
@@ -21,7 +35,6 @@ export const layoutCommitted = new Promise<void>((resolve) => {
 export function Layout() {
   useCustomScrollbar();
   usePageMotion();
-  usePageHead();
   useEffect(() => markCommitted(), []);
   return (
     <FirstPageProvider>
@@ -34,10 +47,10 @@ export function Layout() {
         <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
           <Outlet />
         </Suspense>
-        <OutboxNoticeSlot />
+        <OutboxNotice />
       </main>
       <SiteFooter />
-      <PwaNoticesSlot />
+      <PwaNotices />
       <NavigationAnnouncer />
       <ScrollRestoration />
     </FirstPageProvider>

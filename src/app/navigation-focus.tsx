@@ -1,8 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { useLocation, useMatches } from "react-router-dom";
-import { config } from "../config/env";
-import { isRouteId } from "../config/routes";
-import { pageHead } from "./page-head";
+import { useLocation } from "react-router-dom";
+import { usePageHead } from "./use-page-head";
 
 const FirstPageContext = createContext(true);
 
@@ -26,19 +24,20 @@ export function FirstPageProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * After a client-side navigation to another page (R-12.3): focus on the new page's `h1` (without
- * scrolling: the router has placed the page) and its title said in a polite live region.
+ * Keeps the head on the current page (./use-page-head.ts); after a client-side navigation to another
+ * page (R-12.3), focus on the new page's `h1` (without scrolling: the router has placed the page)
+ * and its title, which the head's effect has just set, said in a polite live region.
  */
 export function NavigationAnnouncer() {
+  usePageHead();
   const { pathname } = useLocation();
-  const leaf = useMatches().at(-1)?.id;
   const first = useFirstPage();
   const [announcement, setAnnouncement] = useState("");
 
-  // Runs once per page change: the route id changes with the path.
+  // Runs once per page change, after usePageHead's.
   useEffect(() => {
     if (first) return;
-    setAnnouncement(isRouteId(leaf) ? pageHead(leaf, config.siteUrl).title : document.title);
+    setAnnouncement(document.title);
     const main = document.getElementById("main");
     const focusHeading = () =>
       document.querySelector<HTMLElement>("#main h1")?.focus({ preventScroll: true });

@@ -1,7 +1,6 @@
 import { appPaths, type RouteId, routes } from "../config/routes.ts";
 import { profile } from "../content/profile.ts";
 import { escapeHtml } from "../shared/escape-html.ts";
-import { personStructuredData, renderJsonLd } from "./structured-data.ts";
 
 /** The 1200×630 link-preview image, drawn from the content at build time (build/brand.ts). */
 export const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;
@@ -45,7 +44,7 @@ export function renderRobots(robots: string, siteUrl: string | null): string {
 /** A prerendered page's head tags, plus the owner as JSON-LD on the home page and `noindex` on the not-found page. */
 export function renderPageHead(key: RouteId, siteUrl: string | null): string {
   const tags = renderHeadTags(pageHead(key, siteUrl));
-  if (key === "home") return `${tags}\n    ${renderJsonLd(personStructuredData(siteUrl))}`;
+  if (key === "home") return `${tags}\n    ${personJsonLd(siteUrl)}`;
   // The not-found page is also a file (404.html) that a host may serve at its own address.
   return key === "notFound" ? `${tags}\n    <meta name="robots" content="noindex" />` : tags;
 }
@@ -80,4 +79,23 @@ export function renderHeadTags(head: PageHead): string {
   ]
     .filter(Boolean)
     .join("\n    ");
+}
+
+/**
+ * The owner as schema.org `Person` in a JSON-LD block, as search engines read it from the home page;
+ * `<` is escaped so no value can close the script element.
+ */
+function personJsonLd(siteUrl: string | null): string {
+  const person = {
+    "@context": "https://schema.org",
+    "@type": "Person",
+    name: profile.name,
+    jobTitle: profile.jobTitle,
+    description: profile.description,
+    email: `mailto:${profile.email}`,
+    // Without a public address, leave it out rather than name a wrong one.
+    ...(siteUrl ? { url: new URL("/", siteUrl).href } : {}),
+    sameAs: [profile.networkUrl, profile.codeUrl],
+  };
+  return `<script type="application/ld+json">${JSON.stringify(person).replace(/</g, "\\u003c")}</script>`;
 }

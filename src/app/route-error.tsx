@@ -1,15 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 
-export const ROUTE_ERROR_TEXT = {
-  title: "This page could not be loaded",
-  offline:
-    "You're offline, and this page is not saved on this device yet. It will load when the connection returns.",
-  failed: "Part of the site did not arrive. Please try again.",
-  retry: "Retry",
-  retrying: "Loading…",
-} as const;
-
 /**
  * R-11.7: a page whose code could not be loaded, in the site's layout, with Retry (`retry` resolves
  * once the page is shown); offline, it also tries again when the connection returns.
@@ -35,16 +26,20 @@ export function RouteError({ retry }: { retry: () => Promise<void> }) {
   return (
     <section className="page route-error" aria-labelledby="route-error-title">
       <h1 id="route-error-title" className="page-title" tabIndex={-1}>
-        {ROUTE_ERROR_TEXT.title}
+        This page could not be loaded
       </h1>
-      <p>{offline ? ROUTE_ERROR_TEXT.offline : ROUTE_ERROR_TEXT.failed}</p>
+      <p>
+        {offline
+          ? "You're offline, and this page is not saved on this device yet. It will load when the connection returns."
+          : "Part of the site did not arrive. Please try again."}
+      </p>
       <button
         type="button"
         className="button button--primary"
         aria-disabled={loading}
         onClick={() => loading || attempt()}
       >
-        {loading ? ROUTE_ERROR_TEXT.retrying : ROUTE_ERROR_TEXT.retry}
+        {loading ? "Loading…" : "Retry"}
       </button>
     </section>
   );

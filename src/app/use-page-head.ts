@@ -10,7 +10,7 @@ function setMeta(selector: string, content: string): void {
 
 /**
  * Keeps the document's title and head tags on the current page after client-side navigations.
- * Called once, by the layout: the page on screen is the router's deepest match, whose id is the
+ * Called once, by NavigationAnnouncer (./navigation-focus.tsx): the page on screen is the router's deepest match, whose id is the
  * route table's (app-routes.tsx). The pages themselves carry no head code, and so no shared chunk.
  */
 export function usePageHead(): void {

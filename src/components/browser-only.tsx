@@ -1,6 +1,16 @@
-import { type ComponentType, type ReactNode, useEffect, useState } from "react";
+import { type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
 import { cachedLoad } from "../shared/cached-load";
-import { useHydrated } from "./use-hydrated";
+
+const noSubscription = () => () => {};
+
+/** False while prerendering and during hydration, true afterwards. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 /**
  * A component from a chunk loaded once it is first drawn, in the browser only: `fallback` until then
@@ -33,9 +43,4 @@ export function lazyComponent<P extends object>(
     }, [Loaded]);
     return Loaded ? <Loaded {...props} /> : fallback;
   };
-}
-
-/** Renders `Component` in the browser only, after hydration: nothing in the prerendered HTML. */
-export function BrowserOnly({ component: Component }: { component: ComponentType }) {
-  return useHydrated() ? <Component /> : null;
 }

@@ -41,25 +41,16 @@ const HOST_ICONS = {
   },
 } satisfies Record<string, Record<string, string>>;
 
-type Kind = keyof typeof HOST_ICONS;
-
-function hostOf(url: string): string {
-  return new URL(url).hostname.replace(/^www\./, "");
-}
-
-/** The icon file for a profile address: its host's mark, else Git's for a code host, none for a network. */
-export function hostIconFor(url: string, kind: Kind): string | undefined {
-  const icons: Record<string, string> = HOST_ICONS[kind];
-  return icons[hostOf(url)] ?? (kind === "code" ? git : undefined);
-}
-
 /**
  * The mark of a profile's host, in the text colour. Its URL is set by a `<style>` block: the CSP
  * allows inline styles by hash only, never a style attribute.
  */
-export function HostIcon({ url, kind }: { url: string; kind: Kind }) {
-  if (kind === "network" && /(^|\.)linkedin\.com$/.test(hostOf(url))) return <LinkedInIcon />;
-  const file = hostIconFor(url, kind);
+export function HostIcon({ url, kind }: { url: string; kind: keyof typeof HOST_ICONS }) {
+  const host = new URL(url).hostname.replace(/^www\./, "");
+  if (kind === "network" && /(^|\.)linkedin\.com$/.test(host)) return <LinkedInIcon />;
+  // Its host's mark, else Git's for a code host, and a generic profile for a network.
+  const icons: Record<string, string> = HOST_ICONS[kind];
+  const file = icons[host] ?? (kind === "code" ? git : undefined);
   if (!file) return <ProfileIcon />;
   return (
     <>

@@ -16,10 +16,6 @@ export function Modal({ open, onClose, title, children, returnFocusTo }: ModalPr
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const contentId = useId();
-  const onCloseRef = useRef(onClose);
-  const returnFocusRef = useRef(returnFocusTo);
-  onCloseRef.current = onClose;
-  returnFocusRef.current = returnFocusTo;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -27,17 +23,6 @@ export function Modal({ open, onClose, title, children, returnFocusTo }: ModalPr
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const handleClose = () => {
-      onCloseRef.current();
-      returnFocusRef.current?.()?.focus();
-    };
-    dialog.addEventListener("close", handleClose);
-    return () => dialog.removeEventListener("close", handleClose);
-  }, []);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click is a pointer shortcut; Esc and the Close button are the keyboard paths.
@@ -48,6 +33,10 @@ export function Modal({ open, onClose, title, children, returnFocusTo }: ModalPr
       // The text is the dialog's description: a screen reader says it with the title on opening,
       // so a visitor who hears the dialog and its focused button also hears what happened.
       aria-describedby={contentId}
+      onClose={() => {
+        onClose();
+        returnFocusTo?.()?.focus();
+      }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
         if (event.target === event.currentTarget) event.currentTarget.close();

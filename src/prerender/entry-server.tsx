@@ -1,18 +1,14 @@
-import { Writable } from "node:stream";
+import { text } from "node:stream/consumers";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { appRoutes } from "../app/app-routes";
 
-/** What the build learns about one rendered URL. */
-export interface RenderedPage {
-  html: string;
-  /** The ids of the routes that rendered it, outermost first ("layout", "skills"). */
-  routeIds: string[];
-}
-
-/** Renders one URL at build time with the browser's route objects; every Suspense boundary is waited for. */
-export async function renderPage(url: string): Promise<RenderedPage> {
+/**
+ * Renders one URL at build time with the browser's route objects, every Suspense boundary waited
+ * for: its HTML, and the ids of the routes that rendered it, outermost first ("layout", "skills").
+ */
+export async function renderPage(url: string) {
   const { query, dataRoutes } = createStaticHandler(appRoutes);
   const context = await query(new Request(new URL(url, "http://prerender.invalid")));
   if (context instanceof Response) throw new Error(`prerender: ${url} answered ${context.status}`);
@@ -26,22 +22,8 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     // place, which the Content-Security-Policy forbids. A static page is written in one piece.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  const chunks: Buffer[] = [];
-  await new Promise<void>((resolve, reject) => {
-    prelude
-      .pipe(
-        new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            chunks.push(chunk);
-            done();
-          },
-        }),
-      )
-      .on("finish", resolve)
-      .on("error", reject);
-  });
   return {
-    html: Buffer.concat(chunks).toString("utf8"),
+    html: await text(prelude),
     routeIds: context.matches.map((match) => match.route.id),
   };
 }

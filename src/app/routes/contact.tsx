@@ -23,18 +23,14 @@ export default function Contact() {
                   <span>{profile.email}</span>
                 </a>
               </li>
-              <li>
-                <ExternalLink href={profile.networkUrl} className="contact__link">
-                  <HostIcon url={profile.networkUrl} kind="network" />
-                  <span>{profile.networkLabel}</span>
-                </ExternalLink>
-              </li>
-              <li>
-                <ExternalLink href={profile.codeUrl} className="contact__link">
-                  <HostIcon url={profile.codeUrl} kind="code" />
-                  <span>{profile.codeLabel}</span>
-                </ExternalLink>
-              </li>
+              {(["network", "code"] as const).map((kind) => (
+                <li key={kind}>
+                  <ExternalLink href={profile[`${kind}Url`]} className="contact__link">
+                    <HostIcon url={profile[`${kind}Url`]} kind={kind} />
+                    <span>{profile[`${kind}Label`]}</span>
+                  </ExternalLink>
+                </li>
+              ))}
             </ul>
           </section>
           <section aria-labelledby="contact-next">

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { lazyComponent } from "../../components/browser-only";
 import { cachedLoad } from "../../shared/cached-load";
+import { InstallAppButton } from "./install-app-button";
 import type { InstallHelpPlatform } from "./install-help";
-import { InstallIcon } from "./pwa-icons";
 import "./install-button.css";
 
 /** Chromium's `beforeinstallprompt` event (not in TypeScript's DOM library). */
@@ -70,11 +70,5 @@ export function InstallButton() {
     setOffer((current) => (current === offer ? null : current));
   };
 
-  return (
-    // The name starts with the visible word (label in name), and stays when phones show the icon only.
-    <button type="button" className="install-button" aria-label="Install app" onClick={install}>
-      <InstallIcon size={18} />
-      <span className="install-button__label">Install</span>
-    </button>
-  );
+  return <InstallAppButton onClick={install} />;
 }

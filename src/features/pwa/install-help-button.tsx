@@ -1,33 +1,17 @@
 import { useRef, useState } from "react";
+import { InstallAppButton } from "./install-app-button";
 import type { InstallHelpPlatform } from "./install-help";
 import { InstallHelpDialog } from "./install-help-dialog";
-import { InstallIcon } from "./pwa-icons";
-
-export interface InstallHelpButtonProps {
-  platform: InstallHelpPlatform;
-}
 
 /** The Install button where the browser installs from its own menu: a click shows the steps. */
-export function InstallHelpButton({ platform }: InstallHelpButtonProps) {
+export function InstallHelpButton({ platform }: { platform: InstallHelpPlatform }) {
   const button = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<"unused" | "open" | "closed">("unused");
   const [dismissed, setDismissed] = useState(false);
 
   return (
     <>
-      {dismissed ? null : (
-        // The same button, name and look as the browser's offer (./install-button.tsx).
-        <button
-          ref={button}
-          type="button"
-          className="install-button"
-          aria-label="Install app"
-          onClick={() => setDialog("open")}
-        >
-          <InstallIcon size={18} />
-          <span className="install-button__label">Install</span>
-        </button>
-      )}
+      {dismissed ? null : <InstallAppButton ref={button} onClick={() => setDialog("open")} />}
       {dialog === "unused" ? null : (
         <InstallHelpDialog
           platform={platform}

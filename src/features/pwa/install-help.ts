@@ -31,18 +31,13 @@ export function installHelpPlatform({
 
 export const INSTALL_HELP_DISMISSED_KEY = "portfolio:install-help-dismissed";
 
-export function installHelpDismissed(): boolean {
-  try {
-    return window.localStorage.getItem(INSTALL_HELP_DISMISSED_KEY) === "1";
-  } catch {
-    // Storage blocked (private mode in some browsers): nothing was remembered.
-    return false;
-  }
-}
-
 /** The steps for this browser, or null: none to give, or the visitor said "Don't show again". */
 export function installHelpHere(): InstallHelpPlatform | null {
-  if (installHelpDismissed()) return null;
+  try {
+    if (window.localStorage.getItem(INSTALL_HELP_DISMISSED_KEY) === "1") return null;
+  } catch {
+    // Storage blocked (private mode in some browsers): nothing was remembered.
+  }
   return installHelpPlatform({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints });
 }
 

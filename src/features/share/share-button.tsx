@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
+import { Icon } from "../../components/icons";
 import { appText } from "../../content/app";
 import { cachedLoad } from "../../shared/cached-load";
 import { shareAddress } from "./share-address";
-import { ShareIcon } from "./share-icon";
 
 /** The dialog is a chunk of its own, fetched on intent (hover, focus, tap). */
 const loadDialog = cachedLoad(() => import("./share-dialog").then((module) => module.ShareDialog));
@@ -42,7 +42,13 @@ export function ShareButton() {
         onPointerEnter={preloadDialog}
         onFocus={preloadDialog}
       >
-        <ShareIcon size={18} />
+        {/* Three linked dots: share. */}
+        <Icon size={18} outline>
+          <circle cx="18" cy="5" r="3" />
+          <circle cx="6" cy="12" r="3" />
+          <circle cx="18" cy="19" r="3" />
+          <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+        </Icon>
         Share
       </button>
       {ShareDialog && dialog !== "unused" && (

@@ -12,8 +12,6 @@ export interface ShareDialogProps {
   returnFocusTo: () => HTMLElement | null;
 }
 
-type CopyState = "idle" | "copied" | "manual";
-
 const loadQrCode = cachedLoad(() => import("./qr-code"));
 
 /** The QR code: the file the build drew from `VITE_SITE_URL`, or else one drawn here from the page's origin. */
@@ -42,7 +40,7 @@ function useQrCode(address: string, open: boolean): string | null {
 export function ShareDialog({ open, onClose, returnFocusTo }: ShareDialogProps) {
   const address = shareAddress();
   const qrCode = useQrCode(address, open);
-  const [copy, setCopy] = useState<CopyState>("idle");
+  const [copy, setCopy] = useState<"idle" | "copied" | "manual">("idle");
   const field = useRef<HTMLInputElement>(null);
   const fieldId = useId();
 

@@ -1,7 +1,13 @@
 import { type LottieHandle, LottieLight } from "lottie-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import toggleAnimation from "../../assets/lottie/toggle-switch.json";
-import { TOGGLE_SEGMENTS, TOGGLE_SPEED } from "./toggle-constants";
+
+/** Frames the animation plays (docs/requirements.md ): on = 2→50, off = 51→96, no loop, speed 1.3. */
+const TOGGLE_SEGMENTS = {
+  on: [2, 50],
+  off: [51, 96],
+} as const satisfies Record<string, readonly [number, number]>;
+const TOGGLE_SPEED = 1.3;
 
 export interface LottieToggleProps {
   checked: boolean;
@@ -9,10 +15,6 @@ export interface LottieToggleProps {
   fallback: ReactNode;
   /** The state shown when the engine was asked for: a click made meanwhile is played from its resting pose. */
   from: boolean;
-}
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
 export default function LottieToggle({ checked, from, fallback }: LottieToggleProps) {
@@ -29,7 +31,7 @@ export default function LottieToggle({ checked, from, fallback }: LottieTogglePr
       shown.current = from;
     }
     if (shown.current === checked) return;
-    if (prefersReducedMotion()) {
+    if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
       // No motion wanted: jump to the resting frame of the new state.
       lottie.seek(rest(checked));
     } else {

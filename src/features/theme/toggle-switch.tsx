@@ -2,11 +2,13 @@ import { type ComponentType, useEffect, useState } from "react";
 import { whenIdle } from "../../lib/schedule";
 import { cachedLoad } from "../../shared/cached-load";
 import type { LottieToggleProps } from "./lottie-toggle";
-import { TOGGLE_ASPECT, TOGGLE_DEFAULT_SIZE } from "./toggle-constants";
 import "./toggle-switch.css";
 
 const loadLottieToggle = cachedLoad(() => import("./lottie-toggle").then((module) => module.default));
 
+const TOGGLE_DEFAULT_SIZE = 85;
+/** Height as a share of the width (R-9.4). */
+const TOGGLE_ASPECT = 0.47;
 /** Sizes with a `toggle-switch--<size>` class in toggle-switch.css. */
 const SIZED = new Set([50, TOGGLE_DEFAULT_SIZE]);
 
@@ -28,8 +30,7 @@ export function ToggleSwitch({
   size = TOGGLE_DEFAULT_SIZE,
   themeSwitch = false,
 }: ToggleSwitchProps) {
-  const width = size;
-  const height = Math.round(size * TOGGLE_ASPECT);
+  const sized = SIZED.has(size);
   const LottieToggle = useLottieToggle();
   // What the switch showed when React drew it: a click made before the engine arrived is played from there.
   const [from] = useState(checked);
@@ -41,10 +42,10 @@ export function ToggleSwitch({
       aria-checked={checked}
       aria-label={label}
       data-theme-switch={themeSwitch || undefined}
-      className={SIZED.has(size) ? `toggle-switch toggle-switch--${size}` : "toggle-switch"}
+      className={sized ? `toggle-switch toggle-switch--${size}` : "toggle-switch"}
       // The sizes the app uses have classes: a style attribute in prerendered HTML would need
       // 'unsafe-inline' in the CSP. Other sizes are set on the client only.
-      style={SIZED.has(size) ? undefined : { width, height }}
+      style={sized ? undefined : { width: size, height: Math.round(size * TOGGLE_ASPECT) }}
       onClick={() => onChange(!checked)}
     >
       {LottieToggle ? <LottieToggle checked={checked} from={from} fallback={fallback} /> : fallback}
