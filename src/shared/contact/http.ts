@@ -98,15 +98,13 @@ export function createPoster(
       });
       // Reading the body is covered by the same time-out signal.
       const text = await response.text();
-      const answer: HttpAnswer = {
+      return {
         ok: true,
         status: response.status,
         json: parseJsonObject(text),
         contentType: response.headers.get("content-type") ?? "",
+        retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
       };
-      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
-      if (retryAfterMs !== undefined) answer.retryAfterMs = retryAfterMs;
-      return answer;
     } catch (error) {
       const failure = failureFromThrown(error);
       if (failure.reason !== "network") return failure;
