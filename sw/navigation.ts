@@ -2,11 +2,8 @@
 import { API_PATH, pageFile, routeIds, routes } from "../src/config/routes";
 
 /** "/skills" → "/skills/index.html". */
-const ROUTE_DOCUMENTS: ReadonlyMap<string, string> = new Map(
-  routeIds.flatMap((id) => {
-    const { path } = routes[id];
-    return path === null ? [] : [[path, `/${pageFile(id)}`] as const];
-  }),
+const ROUTE_DOCUMENTS = new Map<string | null, string>(
+  routeIds.map((id) => [routes[id].path, `/${pageFile(id)}`]),
 );
 
 const NOT_FOUND_DOCUMENT = `/${pageFile("notFound")}`;
