@@ -43,12 +43,8 @@ export function parseConfig(raw: ClientEnv): ClientConfig {
   const env = withoutBlanks(raw);
   const notifyUrl = env.VITE_NOTIFY_URL ?? "";
   if (notifyUrl) {
-    let url: URL;
-    try {
-      url = new URL(notifyUrl);
-    } catch {
-      throw new Error(`VITE_NOTIFY_URL must be an absolute http(s) URL, got "${notifyUrl}".`);
-    }
+    const url = URL.parse(notifyUrl);
+    if (!url) throw new Error(`VITE_NOTIFY_URL must be an absolute http(s) URL, got "${notifyUrl}".`);
     if (url.protocol !== "https:" && url.protocol !== "http:") {
       throw new Error(`VITE_NOTIFY_URL must use http or https, got "${url.protocol}".`);
     }
