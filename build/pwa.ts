@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import type { HtmlTagDescriptor, Plugin } from "vite";
+import type { Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import type { ClientConfig } from "../src/config/parse-config";
 import { routes } from "../src/config/routes.ts";
@@ -44,20 +44,21 @@ const FIREBASE_MODULE = /[\\/]node_modules[\\/](?:@firebase|firebase|idb)[\\/]/;
  * `apple-touch-icon` link in index.html.
  */
 function headMeta(): Plugin {
-  const meta = (name: string, content: string): HtmlTagDescriptor => ({
-    tag: "meta",
-    attrs: { name, content },
-    injectTo: "head",
-  });
+  const tags = {
+    "app-build": buildId,
+    "mobile-web-app-capable": "yes",
+    "apple-mobile-web-app-capable": "yes",
+    "apple-mobile-web-app-title": profile.shortName,
+    "apple-mobile-web-app-status-bar-style": "default",
+  };
   return {
     name: "portfolio:head-meta",
-    transformIndexHtml: () => [
-      meta("app-build", buildId),
-      meta("mobile-web-app-capable", "yes"),
-      meta("apple-mobile-web-app-capable", "yes"),
-      meta("apple-mobile-web-app-title", profile.shortName),
-      meta("apple-mobile-web-app-status-bar-style", "default"),
-    ],
+    transformIndexHtml: () =>
+      Object.entries(tags).map(([name, content]) => ({
+        tag: "meta",
+        attrs: { name, content },
+        injectTo: "head",
+      })),
   };
 }
 
@@ -87,8 +88,7 @@ function workerBuild(pipeline: PipelineConfig): Plugin {
 
 export function pwa(client: ClientConfig) {
   // Only the pipeline's fields are baked into the worker.
-  const { notifyUrl, apiKey, firebase, firestoreEmulator } = client;
-  const pipeline: PipelineConfig = { notifyUrl, apiKey, firebase, firestoreEmulator };
+  const { siteUrl: _, ...pipeline } = client;
   const resume = localResume();
   // The chunks made only of Firebase modules: without a Firebase configuration the page never loads
   // them, so they are left out of the precache.
