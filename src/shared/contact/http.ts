@@ -51,16 +51,14 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  if (text.trim() === "") return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      return value as Record<string, unknown>;
-    }
+    const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
+    return isObject ? (value as Record<string, unknown>) : undefined;
   } catch {
-    // Not JSON: a static host's error page, a proxy's, etc.
+    // Not JSON (or empty): a static host's error page, a proxy's, etc.
+    return undefined;
   }
-  return undefined;
 }
 
 /** The `error` (or `msg`) string of a ServerAnswer-shaped body, if any. */
