@@ -8,7 +8,6 @@ const ROUTE_DOCUMENTS = new Map<string | null, string>(
 
 const NOT_FOUND_DOCUMENT = `/${pageFile("notFound")}`;
 
-/** The app shell, which renders every route on the client. */
 const SHELL = `/${pageFile("home")}`;
 
 /**
@@ -18,18 +17,13 @@ const SHELL = `/${pageFile("home")}`;
  */
 export const NAVIGATION_DENYLIST: readonly RegExp[] = [API_PATH, /\/[^/]+\.[^/]+$/];
 
-/** "/skills/" → "/skills"; "/" stays "/". */
-function trimTrailingSlash(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, "");
-  return trimmed === "" ? "/" : trimmed;
-}
-
 /**
  * The precached documents that can answer a navigation to `pathname`, best first: its prerendered
  * page, or else the not-found page, then the app shell, which renders every route on the client.
  */
 export function navigationCandidates(pathname: string): string[] {
-  const document = ROUTE_DOCUMENTS.get(trimTrailingSlash(pathname));
+  // "/skills/" is "/skills"; "/" stays "/".
+  const document = ROUTE_DOCUMENTS.get(pathname.replace(/\/+$/, "") || "/");
   if (document === SHELL) return [SHELL];
   return [document ?? NOT_FOUND_DOCUMENT, SHELL];
 }
