@@ -55,9 +55,8 @@ export function parseConfig(raw: ClientEnv): ClientConfig {
     throw new Error(`VITE_SITE_URL must be the site's absolute http(s) URL, got "${siteUrl}".`);
   }
 
-  const given = FIREBASE_REQUIRED.filter((name) => env[name] !== undefined);
-  if (given.length > 0 && given.length < FIREBASE_REQUIRED.length) {
-    const missing = FIREBASE_REQUIRED.filter((name) => env[name] === undefined);
+  const missing = FIREBASE_REQUIRED.filter((name) => env[name] === undefined);
+  if (missing.length > 0 && missing.length < FIREBASE_REQUIRED.length) {
     throw new Error(`Firebase is partly configured: set ${missing.join(", ")} too, or none of them.`);
   }
 
@@ -72,7 +71,7 @@ export function parseConfig(raw: ClientEnv): ClientConfig {
   }
 
   const firebase =
-    given.length === FIREBASE_REQUIRED.length
+    missing.length === 0
       ? {
           apiKey: env.VITE_FIREBASE_API_KEY,
           authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
