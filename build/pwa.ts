@@ -2,10 +2,10 @@
  * The installable app: the web app manifest, the icons generated from the app icon, the head tags
  * iOS reads, and the service worker build (vite-plugin-pwa in injectManifest mode).
  */
-import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import pkg from "../package.json" with { type: "json" };
 import type { ClientConfig } from "../src/config/parse-config";
 import { routes } from "../src/config/routes.ts";
 import { appText } from "../src/content/app.ts";
@@ -14,7 +14,6 @@ import type { PipelineConfig } from "../src/shared/contact/deps";
 import { appIconFile, localResume, manifestScreenshots, shortcutIconFile, token } from "./brand.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const pkg = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as { version: string };
 
 const APP_ICON = appIconFile();
 /** Fills the maskable and Apple icons out to a full square: the monogram's own accent. */
@@ -30,9 +29,6 @@ const THEME_COLOR = token("color-bg");
  */
 const PRECACHE_GLOBS = ["**/*.{js,css,html,svg,woff2,avif}", "{pwa,maskable-icon,apple-touch-icon}-*.png"];
 
-/** Identifies a build: in the page (`<meta name="app-build">`) and in the worker (GET_VERSION). */
-const buildId = process.env.BUILD_ID?.trim() || pkg.version;
-
 /** Firebase and its own dependency `idb` (not `idb-keyval`, which the outbox uses). */
 const FIREBASE_MODULE = /[\\/]node_modules[\\/](?:@firebase|firebase|idb)[\\/]/;
 
@@ -45,7 +41,7 @@ const FIREBASE_MODULE = /[\\/]node_modules[\\/](?:@firebase|firebase|idb)[\\/]/;
  */
 function headMeta(): Plugin {
   const tags = {
-    "app-build": buildId,
+    "app-build": process.env.BUILD_ID?.trim() || pkg.version,
     "mobile-web-app-capable": "yes",
     "apple-mobile-web-app-capable": "yes",
     "apple-mobile-web-app-title": profile.shortName,
