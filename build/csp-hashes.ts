@@ -8,11 +8,6 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CspHash } from "../src/config/security-headers";
 
-export interface InlineHashes {
-  styleHashes: CspHash[];
-  scriptHashes: CspHash[];
-}
-
 function hashOf(content: string): CspHash {
   return `'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`;
 }
@@ -20,7 +15,7 @@ function hashOf(content: string): CspHash {
 const EXECUTABLE = /^(|text\/javascript|application\/javascript|module)$/i;
 
 /** Hashes of one HTML document's inline blocks. */
-export function inlineHashesOf(html: string): InlineHashes {
+export function inlineHashesOf(html: string) {
   const styles = html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi);
   const styleHashes = [...styles].map((match) => hashOf(match[1] ?? ""));
   const scriptHashes: CspHash[] = [];
@@ -45,8 +40,9 @@ function htmlFiles(root: string): string[] {
 }
 
 /** The hashes of every HTML file under `root` (sorted, without repeats); none when it is not built. */
-export function inlineHashesOfSite(root: string): InlineHashes {
+export function inlineHashesOfSite(root: string) {
   const pages = htmlFiles(root).map((file) => inlineHashesOf(readFileSync(file, "utf8")));
-  const merged = (key: keyof InlineHashes) => [...new Set(pages.flatMap((page) => page[key]))].sort();
+  const merged = (key: "styleHashes" | "scriptHashes") =>
+    [...new Set(pages.flatMap((page) => page[key]))].sort();
   return { styleHashes: merged("styleHashes"), scriptHashes: merged("scriptHashes") };
 }

@@ -2,10 +2,10 @@
  * The installable app: the web app manifest, the icons generated from the app icon, the head tags
  * iOS reads, and the service worker build (vite-plugin-pwa in injectManifest mode).
  */
-import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import type { HtmlTagDescriptor, Plugin } from "vite";
+import type { Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import pkg from "../package.json" with { type: "json" };
 import type { ClientConfig } from "../src/config/parse-config";
 import { routes } from "../src/config/routes.ts";
 import { appText } from "../src/content/app.ts";
@@ -14,7 +14,6 @@ import type { PipelineConfig } from "../src/shared/contact/deps";
 import { appIconFile, localResume, manifestScreenshots, shortcutIconFile, token } from "./brand.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const pkg = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as { version: string };
 
 const APP_ICON = appIconFile();
 /** Fills the maskable and Apple icons out to a full square: the monogram's own accent. */
@@ -30,9 +29,6 @@ const THEME_COLOR = token("color-bg");
  */
 const PRECACHE_GLOBS = ["**/*.{js,css,html,svg,woff2,avif}", "{pwa,maskable-icon,apple-touch-icon}-*.png"];
 
-/** Identifies a build: in the page (`<meta name="app-build">`) and in the worker (GET_VERSION). */
-const buildId = process.env.BUILD_ID?.trim() || pkg.version;
-
 /** Firebase and its own dependency `idb` (not `idb-keyval`, which the outbox uses). */
 const FIREBASE_MODULE = /[\\/]node_modules[\\/](?:@firebase|firebase|idb)[\\/]/;
 
@@ -44,20 +40,21 @@ const FIREBASE_MODULE = /[\\/]node_modules[\\/](?:@firebase|firebase|idb)[\\/]/;
  * `apple-touch-icon` link in index.html.
  */
 function headMeta(): Plugin {
-  const meta = (name: string, content: string): HtmlTagDescriptor => ({
-    tag: "meta",
-    attrs: { name, content },
-    injectTo: "head",
-  });
+  const tags = {
+    "app-build": process.env.BUILD_ID?.trim() || pkg.version,
+    "mobile-web-app-capable": "yes",
+    "apple-mobile-web-app-capable": "yes",
+    "apple-mobile-web-app-title": profile.shortName,
+    "apple-mobile-web-app-status-bar-style": "default",
+  };
   return {
     name: "portfolio:head-meta",
-    transformIndexHtml: () => [
-      meta("app-build", buildId),
-      meta("mobile-web-app-capable", "yes"),
-      meta("apple-mobile-web-app-capable", "yes"),
-      meta("apple-mobile-web-app-title", profile.shortName),
-      meta("apple-mobile-web-app-status-bar-style", "default"),
-    ],
+    transformIndexHtml: () =>
+      Object.entries(tags).map(([name, content]) => ({
+        tag: "meta",
+        attrs: { name, content },
+        injectTo: "head",
+      })),
   };
 }
 
@@ -87,8 +84,7 @@ function workerBuild(pipeline: PipelineConfig): Plugin {
 
 export function pwa(client: ClientConfig) {
   // Only the pipeline's fields are baked into the worker.
-  const { notifyUrl, apiKey, firebase, firestoreEmulator } = client;
-  const pipeline: PipelineConfig = { notifyUrl, apiKey, firebase, firestoreEmulator };
+  const { siteUrl: _, ...pipeline } = client;
   const resume = localResume();
   // The chunks made only of Firebase modules: without a Firebase configuration the page never loads
   // them, so they are left out of the precache.

@@ -2,16 +2,12 @@
 import { API_PATH, pageFile, routeIds, routes } from "../src/config/routes";
 
 /** "/skills" → "/skills/index.html". */
-const ROUTE_DOCUMENTS: ReadonlyMap<string, string> = new Map(
-  routeIds.flatMap((id) => {
-    const { path } = routes[id];
-    return path === null ? [] : [[path, `/${pageFile(id)}`] as const];
-  }),
+const ROUTE_DOCUMENTS = new Map<string | null, string>(
+  routeIds.map((id) => [routes[id].path, `/${pageFile(id)}`]),
 );
 
 const NOT_FOUND_DOCUMENT = `/${pageFile("notFound")}`;
 
-/** The app shell, which renders every route on the client. */
 const SHELL = `/${pageFile("home")}`;
 
 /**
@@ -21,18 +17,13 @@ const SHELL = `/${pageFile("home")}`;
  */
 export const NAVIGATION_DENYLIST: readonly RegExp[] = [API_PATH, /\/[^/]+\.[^/]+$/];
 
-/** "/skills/" → "/skills"; "/" stays "/". */
-function trimTrailingSlash(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, "");
-  return trimmed === "" ? "/" : trimmed;
-}
-
 /**
  * The precached documents that can answer a navigation to `pathname`, best first: its prerendered
  * page, or else the not-found page, then the app shell, which renders every route on the client.
  */
 export function navigationCandidates(pathname: string): string[] {
-  const document = ROUTE_DOCUMENTS.get(trimTrailingSlash(pathname));
+  // "/skills/" is "/skills"; "/" stays "/".
+  const document = ROUTE_DOCUMENTS.get(pathname.replace(/\/+$/, "") || "/");
   if (document === SHELL) return [SHELL];
   return [document ?? NOT_FOUND_DOCUMENT, SHELL];
 }

@@ -43,12 +43,8 @@ export function parseConfig(raw: ClientEnv): ClientConfig {
   const env = withoutBlanks(raw);
   const notifyUrl = env.VITE_NOTIFY_URL ?? "";
   if (notifyUrl) {
-    let url: URL;
-    try {
-      url = new URL(notifyUrl);
-    } catch {
-      throw new Error(`VITE_NOTIFY_URL must be an absolute http(s) URL, got "${notifyUrl}".`);
-    }
+    const url = URL.parse(notifyUrl);
+    if (!url) throw new Error(`VITE_NOTIFY_URL must be an absolute http(s) URL, got "${notifyUrl}".`);
     if (url.protocol !== "https:" && url.protocol !== "http:") {
       throw new Error(`VITE_NOTIFY_URL must use http or https, got "${url.protocol}".`);
     }
@@ -59,9 +55,8 @@ export function parseConfig(raw: ClientEnv): ClientConfig {
     throw new Error(`VITE_SITE_URL must be the site's absolute http(s) URL, got "${siteUrl}".`);
   }
 
-  const given = FIREBASE_REQUIRED.filter((name) => env[name] !== undefined);
-  if (given.length > 0 && given.length < FIREBASE_REQUIRED.length) {
-    const missing = FIREBASE_REQUIRED.filter((name) => env[name] === undefined);
+  const missing = FIREBASE_REQUIRED.filter((name) => env[name] === undefined);
+  if (missing.length > 0 && missing.length < FIREBASE_REQUIRED.length) {
     throw new Error(`Firebase is partly configured: set ${missing.join(", ")} too, or none of them.`);
   }
 
@@ -76,7 +71,7 @@ export function parseConfig(raw: ClientEnv): ClientConfig {
   }
 
   const firebase =
-    given.length === FIREBASE_REQUIRED.length
+    missing.length === 0
       ? {
           apiKey: env.VITE_FIREBASE_API_KEY,
           authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,

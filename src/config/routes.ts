@@ -36,9 +36,6 @@ export function isRouteId(id: string | undefined): id is RouteId {
 /** The server's JSON endpoints: never pages, so the worker leaves their navigations alone. */
 export const API_PATH = /^\/(?:api|email)(?:[/?#]|$)/;
 
-/** The URL the build renders the not-found page at. */
-export const NOT_FOUND_URL = "/404";
-
 /** The prerendered HTML file of a route, relative to `dist/`: "index.html", "skills/index.html", "404.html". */
 export function pageFile(id: RouteId): string {
   const { path } = routes[id];
@@ -52,9 +49,9 @@ export function pageModule(id: RouteId): string {
   return `src/app/routes/${kebab}.tsx`;
 }
 
-/** The URL each route is rendered at by the build. */
+/** The URL each route is rendered at by the build (the not-found page at /404). */
 export function renderUrl(id: RouteId): string {
-  return routes[id].path ?? NOT_FOUND_URL;
+  return routes[id].path ?? "/404";
 }
 
 /** The routes with a URL of their own, in table order. */

@@ -1,20 +1,12 @@
 /** A load (a dynamic `import()`) run once at a time and remembered once it succeeded; a failure is forgotten. */
-export interface CachedLoad<T> {
-  (): Promise<T>;
-  /** The loaded value, once a load has succeeded; undefined until then. */
-  readonly value: () => T | undefined;
-}
-
-export function cachedLoad<T>(load: () => Promise<T>): CachedLoad<T> {
+export function cachedLoad<T>(load: () => Promise<T>) {
   let pending: Promise<T> | undefined;
-  let value: T | undefined;
-  let loaded = false;
+  let loaded: { value: T } | undefined;
   const get = () => {
     if (!pending) {
-      const attempt = load().then((result) => {
-        value = result;
-        loaded = true;
-        return result;
+      const attempt = load().then((value) => {
+        loaded = { value };
+        return value;
       });
       pending = attempt;
       attempt.catch(() => {
@@ -23,5 +15,8 @@ export function cachedLoad<T>(load: () => Promise<T>): CachedLoad<T> {
     }
     return pending;
   };
-  return Object.assign(get, { value: () => (loaded ? value : undefined) });
+  // The loaded value, once a load has succeeded; undefined until then.
+  return Object.assign(get, { value: () => loaded?.value });
 }
+
+export type CachedLoad<T> = ReturnType<typeof cachedLoad<T>>;

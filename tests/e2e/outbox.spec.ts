@@ -4,7 +4,7 @@
  *
  * Which browser path each test covers:
  * - "sync" = Chromium's Background Sync: the page registers `contact-outbox` and the worker's
- *   `sync` handler (sw/outbox-sync.ts) drains.
+ *   `sync` handler (sw/sw.ts) drains.
  * - "fallback" = the path of browsers without `SyncManager` (Firefox, Safari): the page drains on
  *   load, on `online` and on `visibilitychange`. Chromium runs it here with `SyncManager` deleted
  *   from the page by an init script, so the page never registers a sync and the worker never

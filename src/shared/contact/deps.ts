@@ -20,16 +20,9 @@ export function createDeliverDeps(
   config: PipelineConfig,
   fetchImpl?: typeof fetch,
 ): Pick<DeliverDeps, "save" | "notify"> {
-  const http = {
-    baseUrl: config.notifyUrl,
-    apiKey: config.apiKey,
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
-  };
+  const http = { baseUrl: config.notifyUrl, apiKey: config.apiKey, fetch: fetchImpl };
   const save = config.firebase
-    ? createFirestoreSave({
-        firebase: config.firebase,
-        ...(config.firestoreEmulator ? { emulator: config.firestoreEmulator } : {}),
-      })
+    ? createFirestoreSave({ firebase: config.firebase, emulator: config.firestoreEmulator })
     : createLocalSave(http);
   return { save, notify: createNotify(http) };
 }

@@ -32,7 +32,7 @@ export function fieldsOf(error: unknown): Record<string, unknown> {
 export function errorMessage(error: unknown): string {
   const { message } = fieldsOf(error);
   if (typeof message === "string" && message !== "") return message;
-  return typeof error === "string" && error !== "" ? error : String(error);
+  return String(error);
 }
 
 /** A time in seconds with one decimal, for messages. */

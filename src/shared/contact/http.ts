@@ -51,16 +51,14 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  if (text.trim() === "") return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      return value as Record<string, unknown>;
-    }
+    const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
+    return isObject ? (value as Record<string, unknown>) : undefined;
   } catch {
-    // Not JSON: a static host's error page, a proxy's, etc.
+    // Not JSON (or empty): a static host's error page, a proxy's, etc.
+    return undefined;
   }
-  return undefined;
 }
 
 /** The `error` (or `msg`) string of a ServerAnswer-shaped body, if any. */
@@ -98,15 +96,13 @@ export function createPoster(
       });
       // Reading the body is covered by the same time-out signal.
       const text = await response.text();
-      const answer: HttpAnswer = {
+      return {
         ok: true,
         status: response.status,
         json: parseJsonObject(text),
         contentType: response.headers.get("content-type") ?? "",
+        retryAfterMs: parseRetryAfter(response.headers.get("retry-after")),
       };
-      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
-      if (retryAfterMs !== undefined) answer.retryAfterMs = retryAfterMs;
-      return answer;
     } catch (error) {
       const failure = failureFromThrown(error);
       if (failure.reason !== "network") return failure;

@@ -14,11 +14,9 @@ export interface ContactMessage extends ContactFields {
   createdAt: number;
 }
 
-export type ValidationProblem = "empty" | "email" | "too-long" | "control-chars";
-
 export type ValidationResult =
   | { ok: true; value: ContactFields }
-  | { ok: false; problem: ValidationProblem; field: keyof ContactFields };
+  | { ok: false; problem: "empty" | "email" | "too-long" | "control-chars"; field: keyof ContactFields };
 
 /**
  * The server validates with Fastify's default ajv + ajv-formats, which the compiler

@@ -19,13 +19,8 @@ export function isOutboxMessage(value: unknown): value is OutboxMessage {
   return type === "OUTBOX_CHANGED" || (type === "OUTBOX_DELIVERED" && typeof id === "string");
 }
 
-export interface OutboxChannel {
-  post(message: OutboxMessage): void;
-  close(): void;
-}
-
 /** The outbox's BroadcastChannel (a no-op where there is none); a channel never hears its own messages. */
-export function createOutboxChannel(onMessage?: (message: OutboxMessage) => void): OutboxChannel {
+export function createOutboxChannel(onMessage?: (message: OutboxMessage) => void) {
   if (typeof BroadcastChannel === "undefined") return { post: () => {}, close: () => {} };
   const channel = new BroadcastChannel(OUTBOX_NAME);
   if (onMessage) {
@@ -34,7 +29,7 @@ export function createOutboxChannel(onMessage?: (message: OutboxMessage) => void
     };
   }
   return {
-    post(message) {
+    post(message: OutboxMessage) {
       try {
         channel.postMessage(message);
       } catch {

@@ -38,17 +38,6 @@ export interface OutboxEntry {
   lastStatus: number | null;
 }
 
-export interface Outbox {
-  /** Queues a message with the attempt that did not deliver it; one already queued is kept and returned. */
-  add(message: ContactMessage, failed?: NotSent): Promise<OutboxEntry>;
-  /** Every readable entry, oldest first. */
-  list(): Promise<OutboxEntry[]>;
-  /** Read-modify-write in one transaction; undefined (and nothing written) when the entry is gone. */
-  update(id: string, change: (entry: OutboxEntry) => OutboxEntry): Promise<OutboxEntry | undefined>;
-  /** Removes the entry; with `when`, only if the current entry satisfies it. Resolves true if removed. */
-  remove(id: string, when?: (entry: OutboxEntry) => boolean): Promise<boolean>;
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -116,15 +105,15 @@ export function recordAttempt(entry: OutboxEntry, outcome: NotSent, at: number):
 const queueOrder = (a: OutboxEntry, b: OutboxEntry) =>
   a.queuedAt - b.queuedAt || a.message.createdAt - b.message.createdAt || a.id.localeCompare(b.id);
 
-export function openOutbox(
-  options: { dbName?: string; storeName?: string; now?: () => number } = {},
-): Outbox {
+export type Outbox = ReturnType<typeof openOutbox>;
+
+export function openOutbox(options: { dbName?: string; now?: () => number } = {}) {
   const now = options.now ?? Date.now;
   let opened: UseStore | undefined;
 
   /** Opens the database on first use; a failed operation forgets it (closed or deleted), so the next reopens. */
   async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => Promise<T>): Promise<T> {
-    opened ??= createStore(options.dbName ?? OUTBOX_DB_NAME, options.storeName ?? OUTBOX_STORE_NAME);
+    opened ??= createStore(options.dbName ?? OUTBOX_DB_NAME, OUTBOX_STORE_NAME);
     const store = opened;
     try {
       return await store(mode, work);
@@ -143,7 +132,8 @@ export function openOutbox(
   };
 
   return {
-    add(message, failed) {
+    /** Queues a message with the attempt that did not deliver it; one already queued is kept and returned. */
+    add(message: ContactMessage, failed?: NotSent) {
       return run("readwrite", async (store) => {
         const existing = await read(store, message.id);
         if (existing) return existing;
@@ -166,6 +156,7 @@ export function openOutbox(
       });
     },
 
+    /** Every readable entry, oldest first. */
     list() {
       return run("readonly", async (store) => {
         const stored: unknown[] = await promisifyRequest(store.getAll());
@@ -176,7 +167,8 @@ export function openOutbox(
       });
     },
 
-    update(id, change) {
+    /** Read-modify-write in one transaction; undefined (and nothing written) when the entry is gone. */
+    update(id: string, change: (entry: OutboxEntry) => OutboxEntry) {
       return run("readwrite", async (store) => {
         const current = await read(store, id);
         if (!current) return undefined;
@@ -186,7 +178,8 @@ export function openOutbox(
       });
     },
 
-    remove(id, when) {
+    /** Removes the entry; with `when`, only if the current entry satisfies it. Resolves true if removed. */
+    remove(id: string, when?: (entry: OutboxEntry) => boolean) {
       return run("readwrite", async (store) => {
         const current = await read(store, id);
         if (!current || (when && !when(current))) return false;

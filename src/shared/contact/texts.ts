@@ -6,8 +6,9 @@ import { LIMITS } from "./protocol";
 export const VALIDATION_TEXT = {
   empty: "Please Fill all Fields!",
   email: "Please enter a valid email address.",
-  controlChars: "Name and Email must be a single line of text.",
-  tooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,
+  "control-chars": "Name and Email must be a single line of text.",
+  "too-long": (field: keyof ContactFields) =>
+    `${FIELD_LABELS[field]} can be at most ${LIMITS[field]} characters.`,
 } as const;
 
 export const RESULT_TITLE = {
@@ -22,15 +23,7 @@ export const FIELD_LABELS: Record<keyof ContactFields, string> = {
   message: "Message",
 };
 
-export function validationText(problem: Exclude<ValidationResult, { ok: true }>): string {
-  switch (problem.problem) {
-    case "empty":
-      return VALIDATION_TEXT.empty;
-    case "email":
-      return VALIDATION_TEXT.email;
-    case "control-chars":
-      return VALIDATION_TEXT.controlChars;
-    case "too-long":
-      return VALIDATION_TEXT.tooLong(FIELD_LABELS[problem.field], LIMITS[problem.field]);
-  }
+export function validationText({ problem, field }: Exclude<ValidationResult, { ok: true }>): string {
+  const text = VALIDATION_TEXT[problem];
+  return typeof text === "string" ? text : text(field);
 }
