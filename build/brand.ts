@@ -37,7 +37,7 @@ export function token(name: string): string {
 
 /**
  * A hash of everything in src/content/ (texts and images), which owner a picture shows; the files'
- * import lines are left out (how a file imports is not what the pages show).
+ * import lines and whole-line comments are left out (they are not what the pages show).
  */
 export function contentHash(): string {
   const hash = createHash("sha256");
@@ -47,7 +47,9 @@ export function contentHash(): string {
       if (statSync(path).isDirectory()) walk(path);
       else {
         const bytes = readFileSync(path);
-        const shown = name.endsWith(".ts") ? bytes.toString("utf8").replace(/^import .*\n/gm, "") : bytes;
+        const shown = name.endsWith(".ts")
+          ? bytes.toString("utf8").replace(/^\s*(import |\/\/|\/\*|\*).*\n/gm, "")
+          : bytes;
         hash.update(path.slice(CONTENT.length)).update(shown);
       }
     }
