@@ -1,7 +1,4 @@
-/**
- * The server's configuration: the environment read once against one JSON schema (Ajv, as Fastify
- * uses), plus the few checks a schema cannot say. Nothing else in server/ reads process.env.
- */
+/** The environment, read once against one JSON schema (Ajv); nothing else in server/ reads process.env. */
 import { resolve } from "node:path";
 import { Ajv } from "ajv";
 import { type ClientConfig, parseConfig, withoutBlanks } from "../src/config/parse-config.ts";
@@ -17,8 +14,7 @@ export const DEFAULT_PORT = 4173;
 
 const whole = (minimum: number, maximum: number, fallback: number) =>
   ({ type: "integer", minimum, maximum, default: fallback }) as const;
-const text = (pattern?: string, description?: string) =>
-  ({ type: "string", ...(pattern === undefined ? {} : { pattern, description }) }) as const;
+const text = (pattern: string, description: string) => ({ type: "string", pattern, description }) as const;
 
 /** Every variable, its default, and what it must be (a `description` or its bounds word the error). */
 const SCHEMA = {
@@ -48,7 +44,7 @@ const SCHEMA = {
     AUTO_REPLY: { type: "boolean", default: false, description: '"true" or "false"' },
     RATE_LIMIT_MAX: whole(1, 1_000_000, 5),
     RATE_LIMIT_WINDOW_MS: whole(1_000, 86_400_000, 60_000),
-    TRUST_PROXY: text(),
+    TRUST_PROXY: { type: "string" },
     MESSAGE_RETENTION_DAYS: whole(0, 36_500, 365),
     MAX_CONNECTIONS: whole(16, 100_000, 8_192),
     MAX_CONNECTIONS_PER_IP: whole(1, 100_000, 16),
@@ -163,8 +159,7 @@ export function loadConfig(env: Env = process.env) {
     staticDir: resolve(settings.staticDir),
     apiKey: settings.apiKey ?? DEV_API_KEY,
     usingDevApiKey: settings.apiKey === undefined,
-    /** VITE_SITE_URL's origin and ALLOWED_ORIGINS: who may call the API (besides loopback in development). */
-    // The schema's format let through http(s) origins only, each with at most a trailing slash.
+    /** Who may call the API besides loopback in development (the schema let only http(s) origins through). */
     publicOrigins: [...new Set([client.siteUrl ?? [], allowed.map((part) => new URL(part).origin)].flat())],
     mailFrom:
       from === null

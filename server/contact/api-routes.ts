@@ -30,9 +30,7 @@ export { SENT_MESSAGE } from "../mail/mail-queue";
 export const SAVED_MESSAGE = "Message saved.";
 export const ID_REUSED_MESSAGE = "This message id was already used for a different message.";
 
-interface IdempotencyHeaders {
-  "idempotency-key"?: string;
-}
+type IdempotencyHeaders = { "idempotency-key"?: string };
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 

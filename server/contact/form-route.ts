@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from "fastify"
 import { routes } from "../../src/config/routes";
 import { type DeliverResult, deliver } from "../../src/shared/contact/deliver";
 import { createDeliverDeps } from "../../src/shared/contact/deps";
+import { fieldsOf as propertiesOf } from "../../src/shared/contact/failure";
 import { type ContactFields, createMessage, validateFields } from "../../src/shared/contact/message";
 import { LIMITS } from "../../src/shared/contact/protocol";
 import { RESULT_TITLE, validationText } from "../../src/shared/contact/texts";
@@ -38,14 +39,10 @@ const EMPTY: ContactFields = { name: "", email: "", message: "" };
 
 /** The three fields of a parsed body; anything that is not a single string counts as empty. */
 function fieldsOf(body: unknown): ContactFields {
-  if (typeof body !== "object" || body === null) return { ...EMPTY };
-  const record = body as Record<string, unknown>;
+  const { name, email, message } = propertiesOf(body);
   // A browser sends line breaks as CRLF; the page's fetch path (and so the store) has LF.
-  const text = (key: string) => {
-    const value = record[key];
-    return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
-  };
-  return { name: text("name"), email: text("email"), message: text("message") };
+  const text = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "");
+  return { name: text(name), email: text(email), message: text(message) };
 }
 
 /** A UUID (version 8, RFC 9562) from the message's content: the same message, the same id. */
@@ -117,12 +114,8 @@ export const contactFormRoute: FastifyPluginAsync<{ config: Config }> = async (s
     setLogLevel("silent");
   }
 
-  async function sendPage(
-    reply: FastifyReply,
-    status: number,
-    content: Omit<ResultPageContent, "invalid"> & { invalid?: ResultPageContent["invalid"] },
-  ) {
-    const html = await renderResultPage(config.staticDir, { invalid: [], ...content });
+  async function sendPage(reply: FastifyReply, status: number, content: ResultPageContent) {
+    const html = await renderResultPage(config.staticDir, content);
     return reply.code(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
   }
 
@@ -177,17 +170,15 @@ export const contactFormRoute: FastifyPluginAsync<{ config: Config }> = async (s
       const message = createMessage(checked.value, { id: formMessageId(checked.value) });
       const deps = createDeliverDeps(pipeline, injectFetch(scope, request.ip));
       const result = await deliver(message, deps);
-      const shown = outcome(result);
+      const { status: pageStatus, ...shown } = outcome(result);
       if (result.status === "failed") {
         const { reason, status, retryable } = result.failure;
         request.log.warn({ step: result.step, reason, status, retryable }, "contact form: not delivered");
       }
       const waitMs = result.status === "failed" ? result.failure.retryAfterMs : result.retryAfterMs;
       if (waitMs !== undefined) reply.header("retry-after", String(Math.ceil(waitMs / 1000)));
-      return sendPage(reply, shown.status, {
-        title: shown.title,
-        text: shown.text,
-        success: shown.success,
+      return sendPage(reply, pageStatus, {
+        ...shown,
         // Sent: a fresh form, as the page does. Not sent: the text stays for another try.
         fields: shown.success ? { ...EMPTY } : fields,
       });

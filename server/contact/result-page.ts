@@ -26,7 +26,7 @@ export interface ResultPageContent {
   success: boolean;
   fields: ContactFields;
   /** Fields marked aria-invalid and described by the result. */
-  invalid: readonly (keyof ContactFields)[];
+  invalid?: readonly (keyof ContactFields)[];
 }
 
 export const RESULT_ID = "contact-result";
@@ -109,7 +109,7 @@ export function fillContactPage(template: string | undefined, content: ResultPag
   const count = byId("contact-message-count");
   if (count) setText(count, `${content.fields.message.length} / ${LIMITS.message} characters`);
 
-  for (const field of content.invalid) {
+  for (const field of content.invalid ?? []) {
     const element = fields[field];
     setAttribute(element, "aria-invalid", "true");
     const described = attribute(element, "aria-describedby");

@@ -2,6 +2,7 @@
 import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { API_PATH } from "../../src/config/routes";
+import { fieldsOf } from "../../src/shared/contact/failure";
 import type { ServerAnswer } from "../../src/shared/contact/protocol";
 import { type SchemaError, validationMessage } from "../contact/schemas";
 import { StoreUnavailableError } from "../store/stores";
@@ -48,17 +49,10 @@ const BY_STATUS: Record<number, string> = {
   503: MESSAGES.busy,
 };
 
-interface ErrorFields {
-  statusCode?: unknown;
-  code?: unknown;
-  validation?: unknown;
-  validationContext?: unknown;
-}
-
 /** Status and visitor-facing sentence for any thrown value. */
 export function describeError(error: unknown): { status: number; message: string } {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
-  const fields: ErrorFields = typeof error === "object" && error !== null ? error : {};
+  const fields = fieldsOf(error);
   // A database error is never a 500: the request can be sent again once the disk is fixed.
   if (error instanceof StoreUnavailableError || /^SQLITE_/.test(String(fields.code))) {
     return { status: 503, message: MESSAGES.unavailable };

@@ -6,6 +6,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
+import { fieldsOf } from "../../src/shared/contact/failure";
 import type { NotifyRequestBody, ServerAnswer } from "../../src/shared/contact/protocol";
 import { oneLine } from "../../src/shared/one-line";
 import type { MailJob, MailJobStore, MessageStore, Settlement } from "../store/stores";
@@ -43,12 +44,12 @@ export function retryDelay(failures: number, baseMs: number, random = Math.rando
 
 /** A failure that trying again cannot fix: the mail server refused for good (5xx), or the envelope. */
 function isPermanent(error: unknown): boolean {
-  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  const { responseCode, code } = fieldsOf(error);
   return (typeof responseCode === "number" && responseCode >= 500) || code === "EENVELOPE";
 }
 
 function reasonOf(error: unknown): string {
-  const { responseCode, response } = (error ?? {}) as { responseCode?: unknown; response?: unknown };
+  const { responseCode, response } = fieldsOf(error);
   const text =
     typeof response === "string" ? response : error instanceof Error ? error.message : String(error);
   const coded = typeof responseCode === "number" && !text.startsWith(String(responseCode));
@@ -123,7 +124,7 @@ export function createMailQueue(options: MailQueueOptions) {
       if (options.autoReply) {
         // The error names the refused address, so only its codes are logged.
         await mailer.sendAutoReply(job.payload, job).catch((error: unknown) => {
-          const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+          const { code, responseCode } = fieldsOf(error);
           log.warn({ code, responseCode }, "could not send the auto-reply");
         });
       }
