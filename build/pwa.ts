@@ -22,10 +22,8 @@ const ICON_BACKGROUND = token("color-accent");
 const THEME_COLOR = token("color-bg");
 
 /**
- * What the service worker precaches, besides the web manifest and the icons kept in public/, which
- * the plugin adds itself (a glob for all png or webmanifest files would precache them twice, and
- * would take the screenshots along): the icons pwaAssets writes are named. No fonts ship today;
- * woff2 is listed so a font added later is offline at once.
+ * What the service worker precaches besides the manifest and public/'s icons, which the plugin adds
+ * itself (a glob for every png would precache them twice and take the screenshots along).
  */
 const PRECACHE_GLOBS = ["**/*.{js,css,html,svg,woff2,avif}", "{pwa,maskable-icon,apple-touch-icon}-*.png"];
 

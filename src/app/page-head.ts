@@ -6,20 +6,13 @@ import { escapeHtml } from "../shared/escape-html.ts";
 export const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 } as const;
 const SHARE_IMAGE_ALT = `${profile.name}, ${profile.jobTitle}`;
 
-export interface PageHead {
-  title: string;
-  description: string;
-  /** Absolute URL of the page; `null` for the not-found page and when the site URL is unknown. */
-  url: string | null;
-  /** Absolute URL of the link-preview image; `null` when the site URL is unknown. */
-  image: string | null;
-}
+export type PageHead = ReturnType<typeof pageHead>;
 
 /**
- * Everything `<head>` says about a page. Without the site's public address no tag names one: a
- * link preview or a search engine told "localhost" is worse than told nothing.
+ * Everything `<head>` says about a page, its URLs absolute. Without the site's public address no
+ * tag names one: a link preview or a search engine told "localhost" is worse than told nothing.
  */
-export function pageHead(key: RouteId, siteUrl: string | null): PageHead {
+export function pageHead(key: RouteId, siteUrl: string | null) {
   const page = routes[key];
   return {
     title: `${page.title} · ${profile.name}`,

@@ -72,9 +72,8 @@ export function readEntry(value: unknown): OutboxEntry | undefined {
     (lastError === null || typeof lastError === "string") &&
     numberOrNull(lastStatus);
   if (!readable) return undefined;
-  const schemaVersion = OUTBOX_SCHEMA_VERSION;
   return {
-    schemaVersion,
+    schemaVersion: OUTBOX_SCHEMA_VERSION,
     id,
     message,
     saved,
