@@ -26,7 +26,8 @@ export interface Profile {
   resumeUrl: string;
   /**
    * A photo beside the greeting: a file in `src/content/images/` (JPEG, PNG, WebP, AVIF or SVG). `alt`
-   * describes the person, or is "". Without one, the home page shows a drawing made from `name`.
+   * describes the person ("" when the photo only repeats the heading). Without one, the home page
+   * shows a drawing made from `name`.
    */
   photo?: { file: string; alt: string };
   /** The app icon and favicon: an SVG in `src/content/images/`. Without one, the initials of `name`. */
