@@ -26,6 +26,9 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; consoleGuard: 
 
 export { expect };
 
+/** The React app's chunk: requested when src/boot.ts starts React. */
+export const REACT_APP = /\/assets\/main-[^/]+\.js$/;
+
 /**
  * Starts React as a visitor's touch would (src/boot.ts starts it on need), without touching any
  * control. Repeated until the boot module listens: it arrives after the first paint.
