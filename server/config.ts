@@ -1,7 +1,7 @@
 /** The environment, read once against one JSON schema (Ajv); nothing else in server/ reads process.env. */
 import { resolve } from "node:path";
 import { Ajv } from "ajv";
-import { type ClientConfig, parseConfig, withoutBlanks } from "../src/config/parse-config.ts";
+import { ConfigError, parseConfig, withoutBlanks } from "../src/config/parse-config.ts";
 import { profile } from "../src/content/profile.ts";
 import { DEV_API_KEY } from "../src/shared/contact/protocol.ts";
 
@@ -14,7 +14,10 @@ export const DEFAULT_PORT = 4173;
 
 const whole = (minimum: number, maximum: number, fallback: number) =>
   ({ type: "integer", minimum, maximum, default: fallback }) as const;
-const text = (pattern: string, description: string) => ({ type: "string", pattern, description }) as const;
+const text = <D extends string | undefined>(pattern: string, description: string, fallback?: D) =>
+  ({ type: "string", pattern, description, default: fallback as D }) as const;
+/** "Name <address>" or a bare address; the groups are the name and either address. */
+const MAIL_FROM = `^(?:"?([^"<>]*?)"?\\s*<(${ADDRESS})>|(${ADDRESS}))$`;
 
 /** Every variable, its default, and what it must be (a `description` or its bounds word the error). */
 const SCHEMA = {
@@ -36,11 +39,8 @@ const SCHEMA = {
       "^smtps?://[^/?#\\s]+",
       "an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587",
     ),
-    OWNER_EMAIL: { ...text(`^${ADDRESS}$`, "an e-mail address"), default: profile.email },
-    MAIL_FROM: text(
-      `^(?:"?[^"<>]*?"?\\s*<${ADDRESS}>|${ADDRESS})$`,
-      '"Name <address@example.com>" or "address@example.com"',
-    ),
+    OWNER_EMAIL: text(`^${ADDRESS}$`, "an e-mail address", profile.email),
+    MAIL_FROM: text(MAIL_FROM, '"Name <address@example.com>" or "address@example.com"'),
     AUTO_REPLY: { type: "boolean", default: false, description: '"true" or "false"' },
     RATE_LIMIT_MAX: whole(1, 1_000_000, 5),
     RATE_LIMIT_WINDOW_MS: whole(1_000, 86_400_000, 60_000),
@@ -53,13 +53,11 @@ const SCHEMA = {
     REDIS_URL: text("^rediss?://[^/?#\\s]+", "a redis:// or rediss:// URL such as redis://redis:6379"),
     MAIL_LEASE_MS: whole(1_000, 600_000, 15_000),
     MAIL_RETRY_MS: whole(100, 21_600_000, 60_000),
-    ALERT_LIMIT: {
-      ...text(
-        "^[1-9]\\d{0,5}/[1-9]\\d{0,6}(ms|s|m|h|d)$",
-        "a count per duration such as 30/1h or 5/20s (ms, s, m, h or d)",
-      ),
-      default: "30/1h",
-    },
+    ALERT_LIMIT: text(
+      "^([1-9]\\d{0,5})/([1-9]\\d{0,6})(ms|s|m|h|d)$",
+      "a count per duration such as 30/1h or 5/20s (ms, s, m, h or d)",
+      "30/1h",
+    ),
   },
 } as const;
 
@@ -82,9 +80,7 @@ const camel = (name: string) => name.toLowerCase().replace(/_(.)/g, (_, next: st
 
 export type Config = ReturnType<typeof loadConfig>;
 
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
+export { ConfigError };
 
 /** ALLOWED_ORIGINS' format: each non-blank part an http(s) origin, at most a trailing slash after it. */
 const ORIGIN = /^\s*https?:\/\/[^/?#\s@]+\/?\s*$/;
@@ -143,16 +139,12 @@ export function loadConfig(env: Env = process.env) {
         : "API_KEY must not be the local development key when NODE_ENV=production.",
     );
   }
-  let client: ClientConfig;
-  try {
-    client = parseConfig(env);
-  } catch (error) {
-    throw new ConfigError(error instanceof Error ? error.message : String(error));
-  }
-  const from = /^(?:"?([^"<>]*?)"?\s*<([^<>]+)>|(\S+))$/.exec(settings.mailFrom ?? "");
+  const client = parseConfig(env);
+  const from = new RegExp(MAIL_FROM).exec(settings.mailFrom ?? "");
   const domain = settings.ownerEmail.split("@").at(-1);
   const allowed = settings.allowedOrigins?.split(",").filter((part) => part.trim()) ?? [];
-  const [, max, span, unit] = /^(\d+)\/(\d+)(\D+)$/.exec(settings.alertLimit) ?? [];
+  const [, max, span, unit] =
+    new RegExp(SCHEMA.properties.ALERT_LIMIT.pattern).exec(settings.alertLimit) ?? [];
   return {
     ...settings,
     dataDir: resolve(settings.dataDir),

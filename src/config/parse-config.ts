@@ -17,6 +17,11 @@ export interface ClientEnv {
   VITE_FIREBASE_EMULATOR_HOST?: string;
 }
 
+/** A setting that cannot be used, in one sentence that names the variable (the server's settings throw it too). */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
 const FIREBASE_REQUIRED = [
   "VITE_FIREBASE_API_KEY",
   "VITE_FIREBASE_PROJECT_ID",
@@ -44,20 +49,20 @@ export function parseConfig(raw: ClientEnv): ClientConfig {
   const notifyUrl = env.VITE_NOTIFY_URL ?? "";
   if (notifyUrl) {
     const url = URL.parse(notifyUrl);
-    if (!url) throw new Error(`VITE_NOTIFY_URL must be an absolute http(s) URL, got "${notifyUrl}".`);
+    if (!url) throw new ConfigError(`VITE_NOTIFY_URL must be an absolute http(s) URL, got "${notifyUrl}".`);
     if (url.protocol !== "https:" && url.protocol !== "http:") {
-      throw new Error(`VITE_NOTIFY_URL must use http or https, got "${url.protocol}".`);
+      throw new ConfigError(`VITE_NOTIFY_URL must use http or https, got "${url.protocol}".`);
     }
   }
 
   const siteUrl = env.VITE_SITE_URL;
   if (siteUrl !== undefined && (!/^https?:\/\/[^/]+/.test(siteUrl) || !URL.canParse(siteUrl))) {
-    throw new Error(`VITE_SITE_URL must be the site's absolute http(s) URL, got "${siteUrl}".`);
+    throw new ConfigError(`VITE_SITE_URL must be the site's absolute http(s) URL, got "${siteUrl}".`);
   }
 
   const missing = FIREBASE_REQUIRED.filter((name) => env[name] === undefined);
   if (missing.length > 0 && missing.length < FIREBASE_REQUIRED.length) {
-    throw new Error(`Firebase is partly configured: set ${missing.join(", ")} too, or none of them.`);
+    throw new ConfigError(`Firebase is partly configured: set ${missing.join(", ")} too, or none of them.`);
   }
 
   let emulator: PipelineConfig["firestoreEmulator"];
@@ -65,7 +70,9 @@ export function parseConfig(raw: ClientEnv): ClientConfig {
   if (emulatorHost) {
     const match = /^([^:]+):(\d{1,5})$/.exec(emulatorHost);
     if (!match?.[1] || !match[2]) {
-      throw new Error(`VITE_FIREBASE_EMULATOR_HOST must look like "127.0.0.1:8080", got "${emulatorHost}".`);
+      throw new ConfigError(
+        `VITE_FIREBASE_EMULATOR_HOST must look like "127.0.0.1:8080", got "${emulatorHost}".`,
+      );
     }
     emulator = { host: match[1], port: Number(match[2]) };
   }
