@@ -67,6 +67,9 @@ export default defineConfig(({ mode }) => {
     },
     preview: { port, strictPort: true },
     test: {
+      // More workers than cores: the server suites mostly wait on child servers, sockets and timers
+      // (Vitest's default, one fewer than the cores, runs them one file at a time on two cores).
+      maxWorkers: 4,
       projects: [
         {
           extends: true,

@@ -16,10 +16,12 @@ export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
   outputDir: "../../test-results",
+  // Two files at a time, each file's tests in order: while one test waits (a worker installing, a
+  // server starting), the other file's test runs. Tests on the main server count only their own messages.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
-  timeout: 60_000,
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
@@ -37,7 +39,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    // The suite sends more messages than the owner's default ALERT_LIMIT: each keeps its own alert.
+    // The suite sends more messages than the owner's default ALERT_LIMIT (each keeps its own alert)
+    // and, from two workers, more than RATE_LIMIT_MAX a minute.
     env: {
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
@@ -45,6 +48,7 @@ export default defineConfig({
       STATIC_DIR: "dist",
       LOG_LEVEL: "warn",
       ALERT_LIMIT: "100000/1h",
+      RATE_LIMIT_MAX: "1000",
     },
   },
 });
