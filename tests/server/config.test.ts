@@ -145,6 +145,8 @@ describe("loadConfig", () => {
     ["ALERT_LIMIT", "0/1h"],
   ])("%s=%s is a startup error: one sentence that names the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}[ :=][^\\n]*\\.$`));
+    // A ConfigError, the build's VITE_* variables too: the server prints it without a stack trace.
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });
 
   test("the sentence says what the value must be, and repeats it unless it is a secret", () => {
