@@ -44,6 +44,17 @@ test.describe("React on need", () => {
     expect(scripts.length).toBeGreaterThan(0);
   });
 
+  test("a browser without paint timing still loads the boot module, a second after the first frame", async ({
+    page,
+  }) => {
+    // As in a browser that reports no "paint" entries: the boot script falls back to its timer.
+    await page.addInitScript(() => {
+      Object.defineProperty(PerformanceObserver, "supportedEntryTypes", { value: Object.freeze([]) });
+    });
+    await page.goto("/project");
+    await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
+  });
+
   test("starts at the first intent on a control (focus by the keyboard), or by itself once the browser is idle", async ({
     page,
   }) => {
