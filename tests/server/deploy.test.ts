@@ -10,7 +10,6 @@ import { join, resolve } from "node:path";
 import { parseEnv } from "node:util";
 import { parse } from "yaml";
 import { loadConfig } from "../../server/config";
-import { LTS_NODE } from "../support/node-lts";
 import { closedPort, removeTempDirs, startServer, type TestServer } from "./helpers";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -216,8 +215,9 @@ describe("Dockerfile", () => {
     expect(dockerfile).toMatch(/^RUN node .*server\/store\/sqlite-driver\.ts/m);
   });
 
-  test("builds and runs on the Node LTS release that npm test also runs the server's suites under", () => {
-    const major = LTS_NODE.split(".")[0];
+  test("builds and runs on the Node release the npm scripts run on (package.json's devDependency node)", () => {
+    const pinned: string = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).devDependencies.node;
+    const major = pinned.split(".")[0];
     expect(dockerfile.match(/^FROM node:(\d+)-/gm)).toEqual([`FROM node:${major}-`, `FROM node:${major}-`]);
   });
 
