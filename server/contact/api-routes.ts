@@ -17,13 +17,14 @@ import type { Config } from "../config";
 import { HttpError, MESSAGES } from "../http/errors";
 import type { MailQueue } from "../mail/mail-queue";
 import type { MessageStore } from "../store/stores";
-import { originAllowed, rateLimitOf, refuseOtherOrigins } from "./origins";
+import { type OriginGate, rateLimitOf } from "./origins";
 import { idempotencyHeadersSchema, notifyBodySchema, storeBodySchema } from "./schemas";
 
 export interface ApiDeps {
   config: Config;
   queue: MailQueue;
   messages: MessageStore;
+  origins: OriginGate;
 }
 
 export { SENT_MESSAGE } from "../mail/mail-queue";
@@ -39,14 +40,14 @@ function normalize(body: NotifyRequestBody): NotifyRequestBody {
   return { name: body.name.trim(), email: body.email.trim(), message: body.message.trim() };
 }
 
-export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (api, { config, queue, messages }) => {
+export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (api, { config, queue, messages, origins }) => {
   const expectedKey = digest(config.apiKey);
 
   await api.register(cors, {
     delegator: (request, callback) => {
-      const { origin } = request.headers;
+      const { origin, host } = request.headers;
       callback(null, {
-        origin: origin !== undefined && originAllowed(origin, config) ? origin : false,
+        origin: origin !== undefined && origins.allows(origin, host) ? origin : false,
         methods: ["POST"],
         allowedHeaders: ["Content-Type", API_KEY_HEADER, IDEMPOTENCY_HEADER],
         maxAge: 600,
@@ -56,7 +57,7 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (api, { config, queu
 
   // After the rate limit (onRequest) and before the body is read: refuse other sites and callers
   // without the key. A preflight (OPTIONS) carries no key by design.
-  api.addHook("preParsing", refuseOtherOrigins(config));
+  api.addHook("preParsing", origins.refuse);
   api.addHook("preParsing", async (request) => {
     const key = request.headers[API_KEY_HEADER];
     // Hashing first gives equal lengths, so the comparison takes the same time for any input.

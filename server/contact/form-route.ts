@@ -17,7 +17,7 @@ import { LIMITS } from "../../src/shared/contact/protocol";
 import { RESULT_TITLE, validationText } from "../../src/shared/contact/texts";
 import type { Config } from "../config";
 import { describeError } from "../http/errors";
-import { rateLimitOf, refuseOtherOrigins } from "./origins";
+import { type OriginGate, rateLimitOf } from "./origins";
 import { type ResultPageContent, renderResultPage } from "./result-page";
 
 /** The form's path: the contact page's own, so the result shows at the page's URL. */
@@ -105,7 +105,10 @@ function outcome(result: DeliverResult): { status: number; title: string; text: 
   };
 }
 
-export const contactFormRoute: FastifyPluginAsync<{ config: Config }> = async (scope, { config }) => {
+export const contactFormRoute: FastifyPluginAsync<{ config: Config; origins: OriginGate }> = async (
+  scope,
+  { config, origins },
+) => {
   const pipeline = { ...config.client, notifyUrl: "", apiKey: config.apiKey };
 
   if (config.client.firebase !== null) {
@@ -122,7 +125,7 @@ export const contactFormRoute: FastifyPluginAsync<{ config: Config }> = async (s
   await scope.register(formbody);
 
   // Other sites are turned away before the body is read.
-  scope.addHook("onRequest", refuseOtherOrigins(config));
+  scope.addHook("onRequest", origins.refuse);
 
   // Every refusal (origin, rate limit, body too large, wrong type) is a page too, and keeps what
   // was typed whenever the body could be read.

@@ -14,6 +14,7 @@ import { DEV_API_KEY } from "../../src/shared/contact/protocol";
 import type { Config } from "../config";
 import { apiRoutes } from "../contact/api-routes";
 import { contactFormRoute } from "../contact/form-route";
+import { originGate } from "../contact/origins";
 import { AJV_OPTIONS } from "../contact/schemas";
 import { createMailQueue } from "../mail/mail-queue";
 import { createMailer, type Mailer, moveOldMailDir } from "../mail/mailer";
@@ -116,6 +117,8 @@ async function build(
   });
   if (problem !== undefined) app.log.warn(problem);
   if (config.usingDevApiKey) app.log.warn(DEV_KEY_WARNING);
+  const origins = originGate(config);
+  app.log.info(origins.accepted);
   capConnections(
     app,
     config.maxConnections,
@@ -222,11 +225,12 @@ async function build(
     ...(shared === undefined ? {} : { redis: shared.redis, nameSpace: "rate-limit:" }),
   });
 
-  await app.register(apiRoutes, { config, queue, messages });
-  await app.register(contactFormRoute, { config });
+  await app.register(apiRoutes, { config, queue, messages, origins });
+  await app.register(contactFormRoute, { config, origins });
 
-  // "ok"; "degraded" (still 200) while mail failed for good or waits for over an hour; 503 while
-  // the database cannot take the largest message (a full disk, a damaged file) or Redis is away.
+  // "ok"; "degraded" (still 200) while mail failed for good or waits for over an hour, or pages were
+  // refused within the hour (`refused`: per origin); 503 while the database cannot take the largest
+  // message (a full disk, a damaged file) or Redis is away.
   const probe = db.prepare(
     "INSERT INTO health VALUES (1, ?, randomblob(20000)) ON CONFLICT DO UPDATE SET at = excluded.at, pad = excluded.pad",
   );
@@ -237,8 +241,10 @@ async function build(
     try {
       guarded(() => probe.run(Date.now()));
       const mail = await jobs.counts();
-      if (mail.failed === 0 && mail.late === 0) return reply.send({ status: "ok", ...redis });
-      return reply.send({ status: "degraded", ...redis, mail });
+      const refused = origins.refused();
+      const none = Object.keys(refused).length === 0;
+      if (mail.failed === 0 && mail.late === 0 && none) return reply.send({ status: "ok", ...redis });
+      return reply.send({ status: "degraded", ...redis, mail, ...(none ? {} : { refused }) });
     } catch (error) {
       reply.log.error({ err: error }, "health check: the database cannot be written");
       return reply.code(503).send({ status: "unavailable", database: "unavailable", ...redis });
