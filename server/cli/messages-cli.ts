@@ -4,12 +4,15 @@
  * it prints to a terminal holds a control character a visitor typed.
  */
 import { existsSync, readFileSync } from "node:fs";
+import type { FastifyBaseLogger } from "fastify";
 import type { StoreRequestBody } from "../../src/shared/contact/protocol";
 import { oneLine } from "../../src/shared/one-line";
-import { storageOf } from "../config";
+import { loadConfig, storageOf } from "../config";
 import { AJV_OPTIONS, importLineSchema, validationMessage } from "../contact/schemas";
+import { createMailQueue } from "../mail/mail-queue";
+import { createMailer } from "../mail/mailer";
 import { type Db, openDatabase } from "../store/database";
-import { purgeOlderThan } from "../store/retention";
+import { DAY_MS, purgeOlderThan } from "../store/retention";
 import {
   createSqliteMailJobStore,
   createSqliteMessageStore,
@@ -23,7 +26,8 @@ export const USAGE = `Usage: npm run messages -- <command>
   delete --email <address>      delete every message from that address
   purge --older-than <days>     delete messages (and .eml files in DATA_DIR/mail) older than that
   import <file.jsonl>           add the messages of an export file: all of them, or none
-  retry                         queue again the mails that failed for good`;
+  retry                         send every failed and pending mail now (each still once)
+  test-mail                     send one test alert to OWNER_EMAIL through SMTP_URL (or write its .eml)`;
 
 class UsageError extends Error {}
 
@@ -92,7 +96,7 @@ async function redisJobs(url: string, db: Db): Promise<MailJobStore> {
 
 /** What the owner asked for, with its options checked. */
 type Command =
-  | { name: "help" | "list" | "export" | "retry" }
+  | { name: "help" | "list" | "export" | "retry" | "test-mail" }
   | { name: "delete"; email: string }
   | { name: "purge"; days: number }
   | { name: "import"; file: string };
@@ -101,7 +105,7 @@ type Command =
 function parse(args: string[]): Command {
   const [name, ...rest] = args;
   if (name === undefined || name === "help" || name === "--help") return { name: "help" };
-  if (name === "list" || name === "export" || name === "retry") return { name };
+  if (name === "list" || name === "export" || name === "retry" || name === "test-mail") return { name };
   if (name === "delete") {
     const email = option(rest, "--email");
     if (!email.includes("@")) throw new UsageError(`--email must be an e-mail address (got "${email}").`);
@@ -126,6 +130,10 @@ async function run(args: string[]): Promise<void> {
   const command = parse(args);
   if (command.name === "help") {
     console.log(USAGE);
+    return;
+  }
+  if (command.name === "test-mail") {
+    await testMail();
     return;
   }
   const { dataDir, redisUrl } = storageOf();
@@ -176,13 +184,63 @@ async function run(args: string[]): Promise<void> {
       });
       console.log(`Imported ${added} new message(s); ${lines.length - added} were already stored.`);
     } else {
+      const config = loadConfig();
       await withJobs(async (jobs) => {
         const count = await jobs.retryFailed();
-        console.log(`${count} failed mail(s) queued again; the server sends them within a minute.`);
+        // Sent from here, with the server's settings; each job is taken under a lease, so a running
+        // server and this command never both send it.
+        const mailer = createMailer(config);
+        const queue = createMailQueue({
+          jobs,
+          mailer,
+          messages,
+          autoReply: config.autoReply,
+          log: stderrLog,
+          retryMs: config.mailRetryMs,
+          alertLimit: config.alertLimit,
+          leaseMs: redisUrl === undefined ? DAY_MS : config.mailLeaseMs,
+          sweepEveryMs: config.mailRetryMs,
+        });
+        await queue.run().finally(() => queue.close());
+        mailer.close();
+        const left = await jobs.counts();
+        console.log(
+          `${count} mail(s) tried now; ${left.pending} pending, ${left.failed} failed (list says why).`,
+        );
       });
     }
   } finally {
     db.close();
+  }
+}
+
+/** The mail queue's log lines, one sentence each on stderr (each job's state keeps its error too). */
+const say = ({ err }: { err?: unknown }, message: string) =>
+  console.error(err instanceof Error ? `${message}: ${oneLine(err.message, 300)}` : message);
+const stderrLog = { error: say, warn: say } as unknown as FastifyBaseLogger;
+
+/** One alert to OWNER_EMAIL as the server sends it; prints the mail server's answer, or the file. */
+async function testMail(): Promise<void> {
+  const config = loadConfig();
+  const mailer = createMailer(config);
+  try {
+    const answer = await mailer
+      .sendNotification({
+        name: "Test mail",
+        email: config.ownerEmail,
+        message: "A test alert from npm run messages -- test-mail: the server's mail settings work.",
+      })
+      .catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`the test alert to ${config.ownerEmail} was not sent: ${oneLine(reason, 300)}`);
+      });
+    console.log(
+      config.smtpUrl === undefined
+        ? `Test alert to ${config.ownerEmail} written to ${answer} (SMTP_URL is not set).`
+        : `Test alert to ${config.ownerEmail} accepted by the mail server: ${oneLine(answer, 300)}`,
+    );
+  } finally {
+    mailer.close();
   }
 }
 

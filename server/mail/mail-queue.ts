@@ -99,7 +99,7 @@ export function createMailQueue(options: MailQueueOptions) {
   }
 
   /** One attempt for one alert, or for the digest of several jobs; resolves to how it ended. */
-  async function attempt(batch: MailJob[], send: () => Promise<void>): Promise<Settlement["state"]> {
+  async function attempt(batch: MailJob[], send: () => Promise<unknown>): Promise<Settlement["state"]> {
     let settlement: Settlement = { state: "sent" };
     try {
       await send();

@@ -154,7 +154,7 @@ export function createMailer(config: MailerConfig) {
   const ready = smtpUrl === undefined ? preparedMailDir(folder) : Promise.resolve();
   // A failed cleanup must not become an unhandled rejection; the first send reports it.
   ready.catch(() => undefined);
-  const transport: Transporter<{ message?: Buffer | NodeJS.ReadableStream }> =
+  const transport: Transporter<{ message?: Buffer | NodeJS.ReadableStream; response?: string }> =
     smtpUrl === undefined
       ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" })
       : nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
@@ -162,12 +162,13 @@ export function createMailer(config: MailerConfig) {
   /**
    * Hands a mail over; rejects when it could not. With a `ref`, a resend of the same job carries
    * the same Message-ID (mailboxes drop the copy) and, without SMTP, replaces the same .eml file.
+   * Resolves to the mail server's answer ("250 …"), or the file written.
    */
-  async function send(kind: string, options: SendMailOptions, ref: MailRef | undefined): Promise<void> {
+  async function send(kind: string, options: SendMailOptions, ref: MailRef | undefined): Promise<string> {
     await ready;
     const messageId = ref && `<${kind}.${digestOf(ref.key).slice(0, 32)}@${domain}>`;
     const info = await transport.sendMail({ ...options, messageId, ...LOCKED_DOWN });
-    if (smtpUrl !== undefined) return;
+    if (smtpUrl !== undefined) return info.response ?? "";
     const stamp = new Date(ref?.createdAt ?? Date.now()).toISOString().replace(/[:.]/g, "-");
     const suffix = ref === undefined ? randomUUID().slice(0, 8) : digestOf(ref.key).slice(0, 16);
     const name = `${stamp}-${kind}-${suffix}.eml`;
@@ -181,6 +182,7 @@ export function createMailer(config: MailerConfig) {
       await rm(temp, { force: true });
       throw error;
     }
+    return join(folder, name);
   }
 
   return {

@@ -242,6 +242,9 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
 
     retryFailed: () =>
       guard(async () => {
+        // Pending jobs are due now (one being sent keeps its lease, so nobody takes it twice).
+        const pending = await redis.zrange(PENDING, "0", "-1");
+        for (const key of pending) await redis.zadd(DUE, "XX", String(Date.now()), key);
         const keys = await redis.smembers(FAILED);
         for (const key of keys) {
           const record = parse(await redis.get(jobKey(key)));
@@ -253,7 +256,7 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
           }
           await tx.exec();
         }
-        return keys.length;
+        return pending.length + keys.length;
       }),
 
     countAlert: (start, windowMs) =>

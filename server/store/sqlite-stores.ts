@@ -182,14 +182,15 @@ export function createSqliteMailJobStore(
           ]),
         );
       }),
-    // A retried job starts over: due now, its 3 days counted from now.
+    // A failed job starts over: due now, its 3 days counted from now. A pending one is due now.
     retryFailed: async () =>
       guarded(
         () =>
           db
             .prepare(
-              `UPDATE mail_queue SET state = 'pending', created_at = @now, next_attempt_at = @now, attempts = 0,
-                 done_at = NULL WHERE state = 'failed'`,
+              `UPDATE mail_queue SET next_attempt_at = @now, done_at = NULL,
+                 created_at = iif(state = 'failed', @now, created_at), attempts = iif(state = 'failed', 0, attempts),
+                 state = 'pending' WHERE state IN ('failed', 'pending')`,
             )
             .run({ now: now() }).changes,
       ),

@@ -75,7 +75,7 @@ export interface MailJobStore {
   counts(): Promise<{ pending: number; failed: number; late: number }>;
   /** The state of each of these jobs that is known (a sent job is forgotten after a day). */
   states(keys: readonly string[]): Promise<Map<string, MailState>>;
-  /** Makes every failed job pending again, due now; resolves to the count. */
+  /** Makes every failed job pending again and every pending one due now; resolves to the count. */
   retryFailed(): Promise<number>;
   /** Counts one alert mail in the ALERT_LIMIT window starting at `start`; resolves to its count so far. */
   countAlert(start: number, windowMs: number): Promise<number>;

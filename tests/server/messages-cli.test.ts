@@ -11,19 +11,24 @@ import { DATABASE_FILE } from "../../server/store/database";
 import { Database } from "../../server/store/sqlite-driver";
 import { messagesCli } from "./child-server";
 import {
+  closedPort,
   MESSAGES_PATH,
   mailFiles,
+  mailJobs,
   NOTIFY_PATH,
+  OWNER_EMAIL,
   post,
   queueSettled,
   serverPool,
   storedMessages,
   type TestServer,
   tempDir,
+  useSmtp,
   validMessage,
 } from "./helpers";
 
 const { serve } = serverPool();
+const smtp = useSmtp();
 
 const ada = { id: randomUUID(), ...validMessage };
 const bob = { id: randomUUID(), name: "Bob", email: "Bob@Example.com", message: "Second\nline" };
@@ -255,4 +260,71 @@ test("the data folder is 0700 and the database and mails 0600", async () => {
   expect((await stat(join(server.dataDir, "mail"))).mode & 0o777).toBe(0o700);
   const [mail] = await mailFiles(server.dataDir);
   expect((await stat(join(server.dataDir, "mail", mail ?? ""))).mode & 0o777).toBe(0o600);
+});
+
+describe("test-mail", { timeout: 60_000 }, () => {
+  test("sends one alert to OWNER_EMAIL through SMTP_URL and prints the mail server's answer", async () => {
+    const env = { DATA_DIR: await tempDir(), SMTP_URL: smtp.url, OWNER_EMAIL };
+    const { stdout } = await messagesCli(env, "test-mail");
+    expect(stdout).toMatch(new RegExp(`^Test alert to ${OWNER_EMAIL} accepted by the mail server: 250 `));
+    expect(smtp.mails.map((mail) => mail.to)).toEqual([[OWNER_EMAIL]]);
+  });
+
+  test("exits non-zero with the SMTP reply, or the connection error", async () => {
+    const env = { DATA_DIR: await tempDir(), SMTP_URL: smtp.url, OWNER_EMAIL };
+    smtp.answer = 550;
+    const refused = await messagesCli(env, "test-mail").catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining("not sent: ") });
+    expect((refused as { stderr: string }).stderr).toMatch(/ 550 Mailbox unavailable/);
+
+    const down = { ...env, SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` };
+    const unreachable = await messagesCli(down, "test-mail").catch((error: { code: number }) => error);
+    expect(unreachable).toMatchObject({ code: 1, stderr: expect.stringContaining("ECONNREFUSED") });
+    expect(smtp.mails).toHaveLength(0);
+  });
+
+  test("without SMTP_URL, writes the alert's .eml file and names it", async () => {
+    const dataDir = await tempDir();
+    const { stdout } = await messagesCli({ DATA_DIR: dataDir, OWNER_EMAIL }, "test-mail");
+    const [file] = await mailFiles(dataDir);
+    expect(stdout).toContain(`written to ${join(dataDir, "mail", file ?? "none")}`);
+  });
+});
+
+test("retry sends a failed and a pending mail now, each once, beside the running server", {
+  timeout: 60_000,
+}, async () => {
+  // An hour between attempts: only retry can send the pending one within the test.
+  const server = await serve({ SMTP_URL: smtp.url, MAIL_RETRY_MS: "3600000" });
+  const send = (message: string) =>
+    post(
+      server.url,
+      NOTIFY_PATH,
+      { ...validMessage, message },
+      { headers: { "idempotency-key": randomUUID() } },
+    );
+  smtp.answer = 550;
+  expect((await send("Refused for good.")).status).toBe(200);
+  await expect.poll(() => mailJobs(server.dataDir).map((job) => job.state)).toEqual(["failed"]);
+  smtp.answer = 451;
+  expect((await send("Refused for now.")).status).toBe(200);
+  // Tried once and refused: pending, its next attempt an hour away.
+  await smtp.arrived(2);
+  const waiting = () => mailJobs(server.dataDir).map((job) => [job.state, job.last_error !== null]);
+  await expect.poll(waiting).toEqual([
+    ["failed", true],
+    ["pending", true],
+  ]);
+
+  smtp.answer = "accept";
+  const cli = { DATA_DIR: server.dataDir, SMTP_URL: smtp.url, OWNER_EMAIL };
+  expect((await messagesCli(cli, "retry")).stdout).toContain("2 mail(s) tried now; 0 pending, 0 failed");
+  expect(smtp.mails).toHaveLength(2);
+  expect(mailJobs(server.dataDir).map((job) => job.state)).toEqual(["sent", "sent"]);
+  // The server's next pass (a new message wakes it) sends only the new one.
+  expect((await send("After the retry.")).status).toBe(200);
+  await queueSettled(server);
+  expect(smtp.mails).toHaveLength(3);
 });
