@@ -17,7 +17,8 @@ export default defineConfig(({ mode }) => {
   // Unit tests never touch the worker, the manifest, the icons or the prerendered pages. Other
   // modes validate the VITE_* variables once: a bad value fails the build with a clear sentence.
   const client = mode === "test" ? null : parseConfig(loadEnv(mode, ROOT, "VITE_"));
-  const port = Number(process.env.PORT?.trim() || DEFAULT_PORT);
+  // The server's PORT as the server reads it: the environment, else `.env` in the working directory.
+  const port = Number(loadEnv(mode, process.cwd(), "PORT").PORT?.trim() || DEFAULT_PORT);
   const server = `http://127.0.0.1:${port}`;
   return {
     plugins: [
