@@ -175,6 +175,11 @@ describe("Caddyfile, as Caddy reads it (caddy adapt)", () => {
       encoding: "utf8",
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     });
+    if (result.error !== undefined)
+      throw new Error(
+        "This test runs caddy, which is not installed: install Debian's package (apt-get install -y caddy, or brew install caddy); npm test installs it when missing (tests/support/prepare-machine.ts).",
+        { cause: result.error },
+      );
     expect(result.status, result.stderr).toBe(0);
     const config = JSON.parse(result.stdout) as { apps: { http: { servers: Record<string, Server> } } };
     return Object.values(config.apps.http.servers);
