@@ -10,6 +10,8 @@ import { join, resolve } from "node:path";
 import { parseEnv } from "node:util";
 import { parse } from "yaml";
 import { loadConfig } from "../../server/config";
+import { routes } from "../../src/config/routes";
+import { MESSAGES_PATH } from "../../src/shared/contact/protocol";
 import { closedPort, removeTempDirs, startServer, type TestServer } from "./helpers";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -195,10 +197,22 @@ describe("Caddyfile, as Caddy reads it (caddy adapt)", () => {
   test("without SITE_DOMAIN: plain HTTP on :80 for a local trial, to exactly the app services", () => {
     const servers = adapt({});
     expect(servers.map((server) => server.listen)).toEqual([[":80"]]);
-    expect(upstreams(servers).sort()).toEqual(APPS.map((name) => `${name}:${dockerEnv().PORT}`).sort());
+    expect([...new Set(upstreams(servers))].sort()).toEqual(
+      APPS.map((name) => `${name}:${dockerEnv().PORT}`).sort(),
+    );
     // Passive health only: /healthz is 503 for every instance at once while Redis is away.
     expect(JSON.stringify(servers)).toMatch(/"passive":\{"fail_duration":\d+\}/);
     expect(JSON.stringify(servers)).not.toMatch(/health_uri/);
+  });
+
+  test("one inbox: every save (POST /api/messages, the form's POST /contact) goes to app-1 alone", () => {
+    const [server] = adapt({});
+    const handled = (server?.routes ?? []) as { match?: { method?: string[]; path?: string[] }[] }[];
+    const store = handled.find((route) => route.match?.[0]?.method?.includes("POST"));
+    expect(store?.match?.[0]?.path?.sort()).toEqual([MESSAGES_PATH, routes.contact.path].sort());
+    expect(upstreams(store)).toEqual([`app-1:${dockerEnv().PORT}`]);
+    // Only app-1 is the writer, so its volume holds every message `messages list` shows.
+    expect(compose.services["app-1"]?.volumes?.[0]).toMatch(/^app-1-data:\/data$/);
   });
 
   test("with SITE_DOMAIN: that name over HTTPS on :443, certificates managed by Caddy", () => {
@@ -206,7 +220,9 @@ describe("Caddyfile, as Caddy reads it (caddy adapt)", () => {
     expect(servers.map((server) => server.listen)).toEqual([[":443"]]);
     expect(JSON.stringify(servers)).toContain('"host":["portfolio.example.com"]');
     expect(servers[0]?.automatic_https?.disable).not.toBe(true);
-    expect(upstreams(servers).sort()).toEqual(APPS.map((name) => `${name}:${dockerEnv().PORT}`).sort());
+    expect([...new Set(upstreams(servers))].sort()).toEqual(
+      APPS.map((name) => `${name}:${dockerEnv().PORT}`).sort(),
+    );
   });
 });
 
