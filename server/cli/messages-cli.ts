@@ -44,11 +44,13 @@ function describe(mail: MailState | undefined, notifiedAt: string | null): strin
   return `mail pending${next}${error}`;
 }
 
-/** JSON with C1 controls and line separators escaped too (JSON.stringify escapes only C0). */
+/** JSON with C1 controls, line separators and format characters escaped too (JSON.stringify escapes only C0). */
 function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\u009f\u2028\u2029]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\p{Cf}]/gu, (char) =>
+    char
+      .split("")
+      .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`)
+      .join(""),
   );
 }
 
