@@ -6,7 +6,9 @@
  *
  * A sender that loses Redis after the mail went out keeps the outcome in `redis_spool` (SQLite) and
  * writes it at the next chance. Another instance takes over a job begun elsewhere only after being
- * connected for a full lease plus the longest reconnect pause, which gives the sender that time.
+ * connected for a full lease plus the longest reconnect pause, which gives the sender that time; so
+ * a closing sender waits for Redis as long as it holds such an outcome (what holds when it is killed
+ * meanwhile: docs/architecture.md).
  */
 import type { Redis } from "ioredis";
 import type { NotifyRequestBody } from "../../src/shared/contact/protocol";
@@ -20,9 +22,6 @@ import {
   type Settlement,
   StoreUnavailableError,
 } from "./stores";
-
-/** How long a closing server waits for Redis to write the outcomes it keeps on disk. */
-export const SHUTDOWN_WAIT_MS = 5_000;
 
 interface JobRecord {
   state: "pending" | "sent" | "failed";
@@ -274,12 +273,21 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
 
     prune: async () => {},
 
+    /**
+     * Waits, however long, until Redis has every outcome kept on disk: exiting before would let
+     * another instance send those mails again once their leases lapse. A second signal ends the
+     * process at once (the crash case: that instance may then send them again).
+     */
     async close() {
       for (const key of [...renewals.keys()]) dropLease(key);
-      const until = Date.now() + SHUTDOWN_WAIT_MS;
-      while (spooled().size > 0 && Date.now() < until) {
+      if (spooled().size > 0 && !shared.available())
+        log.error(
+          { err: new Error("Redis is unavailable") },
+          `Waiting for Redis to record ${spooled().size} sent mail(s) before exiting, so that no other instance sends them again; a second SIGTERM exits now.`,
+        );
+      while (spooled().size > 0) {
         if (shared.available()) await flushQuietly();
-        else await new Promise((resolve) => setTimeout(resolve, 100));
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
   };
