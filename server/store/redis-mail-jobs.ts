@@ -53,6 +53,12 @@ if not holder then return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) and
 return 0
 `;
 
+/** Lets go of a lease if we still hold it. */
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
 /** Takes one from a window's count, if the window is still counted (never recreates it). */
 const UNCOUNT = `
 if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then
@@ -71,6 +77,7 @@ type JobCommands = Redis & {
     key: string,
   ): Promise<string | null>;
   mailJobRenew(lease: string, holder: string, leaseMs: number): Promise<number>;
+  mailLeaseRelease(lease: string, holder: string): Promise<number>;
   mailAlertUncount(window: string): Promise<number>;
 };
 
@@ -79,6 +86,8 @@ const PENDING = "pending";
 const FAILED = "failed";
 const jobKey = (key: string) => `job:${key}`;
 const leaseKey = (key: string) => `lease:${key}`;
+/** Held by the one instance that takes digest jobs, so that a window's digest is one mail. */
+const DIGEST_LEASE = "digest-lease";
 const parse = (raw: string | null) => (raw === null ? undefined : (JSON.parse(raw) as JobRecord));
 
 export interface RedisMailJobsLog {
@@ -90,6 +99,7 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
   if (typeof redis.mailJobRecord !== "function") {
     redis.defineCommand("mailJobRecord", { numberOfKeys: 3, lua: RECORD });
     redis.defineCommand("mailJobRenew", { numberOfKeys: 1, lua: RENEW });
+    redis.defineCommand("mailLeaseRelease", { numberOfKeys: 1, lua: RELEASE });
     redis.defineCommand("mailAlertUncount", { numberOfKeys: 1, lua: UNCOUNT });
   }
   const spool = {
@@ -107,9 +117,30 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
       throw new StoreUnavailableError("Redis is unavailable", { cause: error });
     });
 
-  function dropLease(key: string): void {
+  /** The digest jobs this process holds, and the renewal of the digest lease while it holds any. */
+  const digestKeys = new Set<string>();
+  let digestRenewal: NodeJS.Timeout | undefined;
+
+  /** Takes the digest lease, or extends it if ours: false while another instance holds it. */
+  async function takeDigestLease(holder: string, leaseMs: number): Promise<boolean> {
+    if ((await redis.mailJobRenew(DIGEST_LEASE, holder, leaseMs)) !== 1) return false;
+    const renew = () => void redis.mailJobRenew(DIGEST_LEASE, holder, leaseMs).catch(() => {});
+    digestRenewal ??= setInterval(renew, Math.max(100, Math.floor(leaseMs / 3))).unref();
+    return true;
+  }
+
+  /** Lets go of the digest lease once no digest job of ours is left. */
+  function releaseDigestLease(holder?: string): void {
+    if (digestKeys.size > 0 || digestRenewal === undefined) return;
+    clearInterval(digestRenewal);
+    digestRenewal = undefined;
+    if (holder !== undefined) void redis.mailLeaseRelease(DIGEST_LEASE, holder).catch(() => {});
+  }
+
+  function dropLease(key: string, holder?: string): void {
     clearInterval(renewals.get(key));
     renewals.delete(key);
+    if (digestKeys.delete(key)) releaseDigestLease(holder);
   }
 
   async function write(key: string, settlement: Settlement): Promise<void> {
@@ -170,27 +201,35 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
         const kept = spooled();
         for (const key of await redis.zrangebyscore(DUE, "-inf", Date.now(), "LIMIT", 0, limit)) {
           if (renewals.has(key) || kept.has(key)) continue;
+          // Digest jobs are taken under the digest lease only: one instance gathers a window's digest.
+          const digestJob = parse(await redis.get(jobKey(key)))?.digest === true;
+          if (digestJob && !(await takeDigestLease(holder, leaseMs))) continue;
           if ((await redis.set(leaseKey(key), holder, "PX", leaseMs, "NX")) !== "OK") continue;
           const record = parse(await redis.get(jobKey(key)));
           if (record?.state !== "pending" || record.payload === undefined) {
             await redis.multi().zrem(DUE, key).del(leaseKey(key)).exec();
             continue;
           }
-          if (record.heldBy !== undefined && !mayTakeOver(leaseMs)) {
+          const another =
+            (record.heldBy !== undefined && !mayTakeOver(leaseMs)) ||
+            (record.digest === true && !(await takeDigestLease(holder, leaseMs)));
+          if (another) {
             await redis.del(leaseKey(key));
             continue;
           }
+          if (record.digest === true) digestKeys.add(key);
           await redis.set(jobKey(key), JSON.stringify({ ...record, heldBy: holder }), "KEEPTTL");
           const renew = () => void redis.mailJobRenew(leaseKey(key), holder, leaseMs).catch(() => {});
           renewals.set(key, setInterval(renew, Math.max(100, Math.floor(leaseMs / 3))).unref());
           const { payload, createdAt, attempts, digest = false } = record;
           taken.push({ key, payload, createdAt, attempts, digest });
         }
+        releaseDigestLease(holder);
         return taken;
       }),
 
-    async settle(key, _holder, settlement) {
-      dropLease(key);
+    async settle(key, holder, settlement) {
+      dropLease(key, holder);
       try {
         await write(key, settlement);
       } catch (error) {

@@ -214,6 +214,23 @@ test("ALERT_LIMIT is one count for every instance and both endpoints: the window
   }
 });
 
+test("ALERT_LIMIT's digest is one mail per window across the instances: ten messages alternating between two, 3/20s, give three alerts and one digest of seven", async () => {
+  await withRedis((client) => client.flushall());
+  const [a, b] = await twoInstances({ ALERT_LIMIT: "3/20s", MAIL_LEASE_MS: "5000" });
+  // All ten in one window: start just after a window begins.
+  await new Promise((resolve) => setTimeout(resolve, 20_000 - (Date.now() % 20_000) + 100));
+  const keys = Array.from({ length: 10 }, () => randomUUID());
+  for (const [index, key] of keys.entries()) {
+    expect((await notify(index % 2 === 0 ? a : b, key, message())).status).toBe(200);
+  }
+  for (const key of keys) await expect.poll(() => jobState(key), { timeout: 40_000 }).toBe("sent");
+  const subjects = smtp.mails.map((mail) => /^Subject: (.+)$/im.exec(mail.raw.toString())?.[1]);
+  expect(subjects.filter((subject) => subject?.startsWith("New portfolio message"))).toHaveLength(3);
+  expect(subjects.filter((subject) => !subject?.startsWith("New portfolio message"))).toEqual([
+    "7 more portfolio messages",
+  ]);
+}, 90_000);
+
 test("Redis stopped mid-run: 503 with Retry-After, /healthz says so, nothing mailed twice, then recovery", async () => {
   const [a, b] = await twoInstances();
   const first = message();
