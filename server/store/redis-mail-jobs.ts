@@ -16,6 +16,7 @@ import type { Db } from "./database";
 import { RECONNECT_MAX_DELAY_MS, type SharedState } from "./shared-state";
 import {
   IDEMPOTENCY_TTL_MS,
+  LATE_AFTER_MS,
   type MailJob,
   type MailJobStore,
   type MailState,
@@ -254,7 +255,7 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
       guard(async () => {
         const [pending, late, failed] = await Promise.all([
           redis.zcard(PENDING),
-          redis.zcount(PENDING, "-inf", Date.now() - 3_600_000),
+          redis.zcount(PENDING, "-inf", Date.now() - LATE_AFTER_MS),
           redis.scard(FAILED),
         ]);
         return { pending, late, failed };
@@ -276,6 +277,26 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
           });
         }
         return states;
+      }),
+
+    clampDue: (maxWait) =>
+      guard(async () => {
+        const at = Date.now();
+        for (const key of await redis.zrangebyscore(PENDING, `(${at}`, "+inf")) {
+          await redis.zadd(PENDING, "XX", at, key);
+        }
+        const later = await redis.zrangebyscore(DUE, `(${at}`, "+inf", "WITHSCORES");
+        let moved = 0;
+        for (let index = 0; index < later.length; index += 2) {
+          const key = later[index] ?? "";
+          const record = parse(await redis.get(jobKey(key)));
+          if (record?.state !== "pending") continue;
+          const latest = at + maxWait({ attempts: record.attempts, digest: record.digest === true });
+          if (Number(later[index + 1]) <= latest) continue;
+          await redis.zadd(DUE, "XX", latest, key);
+          moved += 1;
+        }
+        return moved;
       }),
 
     retryFailed: () =>

@@ -4,6 +4,7 @@ import { type Db, guarded, markHeldMessages } from "./database";
 import {
   type AddOutcome,
   IDEMPOTENCY_TTL_MS,
+  LATE_AFTER_MS,
   type MailJob,
   type MailJobStore,
   type MessageStore,
@@ -163,7 +164,7 @@ export function createSqliteMailJobStore(
         failed: value("SELECT count(*) FROM mail_queue WHERE state = 'failed'"),
         late: value(
           "SELECT count(*) FROM mail_queue WHERE state = 'pending' AND created_at < ?",
-          now() - 3_600_000,
+          now() - LATE_AFTER_MS,
         ),
       })),
     states: async (keys) =>
@@ -182,7 +183,29 @@ export function createSqliteMailJobStore(
           ]),
         );
       }),
-    // A retried job starts over: due now, its 3 days counted from now.
+    clampDue: async (maxWait) =>
+      guarded(() =>
+        db
+          .transaction(() => {
+            const at = now();
+            db.prepare("UPDATE mail_queue SET created_at = ? WHERE state = 'pending' AND created_at > ?").run(
+              at,
+              at,
+            );
+            const later = db
+              .prepare<[number], JobRow>(
+                "SELECT * FROM mail_queue WHERE state = 'pending' AND next_attempt_at > ?",
+              )
+              .all(at);
+            const move = db.prepare("UPDATE mail_queue SET next_attempt_at = ? WHERE key = ?");
+            return later.filter((row) => {
+              const latest = at + maxWait({ attempts: row.attempts, digest: row.digest === 1 });
+              return (row.next_attempt_at ?? 0) > latest && move.run(latest, row.key).changes === 1;
+            }).length;
+          })
+          .immediate(),
+      ),
+    // A retried job starts over: due now, its give-up time counted from now.
     retryFailed: async () =>
       guarded(
         () =>
