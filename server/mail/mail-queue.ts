@@ -179,9 +179,25 @@ export function createMailQueue(options: MailQueueOptions) {
       );
   }
 
+  /**
+   * A message stored without its notify step past the grace period (the page closed between the
+   * two) gets its alert, once: its job's key is the message id, the Idempotency-Key the page sends.
+   */
+  async function queueUnnotified(store: MessageStore): Promise<void> {
+    for (const { id, name, email, message } of await store.awaitingNotify(Date.now())) {
+      const body: NotifyRequestBody = { name, email, message };
+      if ((await jobs.record(id, fingerprintOf(body), body)) === "recorded")
+        log.warn(
+          "A stored message's page never asked for its alert (it may have closed): the alert is queued now.",
+        );
+      await store.notifyQueued(id);
+    }
+  }
+
   /** Sends every due alert, and the due digest jobs together (one mail, not one per batch). */
   async function pass(): Promise<void> {
     if (clockStepped()) await clampDue();
+    if (messages !== undefined) await queueUnnotified(messages);
     const digest: MailJob[] = [];
     for (;;) {
       for (const [key, settlement] of [...unsettled]) await settle(key, settlement);

@@ -22,21 +22,35 @@ export class ImportConflictError extends Error {
 export const ALL_MESSAGES_SQL = `SELECT id, name, email, message, created_at AS createdAt, notified_at AS notifiedAt
   FROM messages ORDER BY created_at, id`;
 
-export function createSqliteMessageStore(db: Db, dataDir: string): MessageStore {
+export function createSqliteMessageStore(
+  db: Db,
+  dataDir: string,
+  { notifyGraceMs = 0 }: { notifyGraceMs?: number } = {},
+): MessageStore {
   const insert = db.prepare(
-    `INSERT INTO messages (id, name, email, message, created_at) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO messages (id, name, email, message, created_at, notify_by) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO NOTHING`,
   );
   const byId = db.prepare<[string], StoredMessage>("SELECT * FROM messages WHERE id = ?");
-  const add = db.transaction((message: StoreRequestBody, createdAt: string): AddOutcome => {
-    const id = message.id.toLowerCase();
-    if (insert.run(id, message.name, message.email, message.message, createdAt).changes === 1) return "added";
-    const stored = byId.get(id);
-    const same =
-      stored?.name === message.name && stored.email === message.email && stored.message === message.message;
-    return same ? "exists" : "conflict";
-  });
-  const notified = db.prepare("UPDATE messages SET notified_at = ? WHERE id = ? AND notified_at IS NULL");
+  const add = db.transaction(
+    (message: StoreRequestBody, createdAt: string, notifyBy?: number): AddOutcome => {
+      const id = message.id.toLowerCase();
+      const row = [id, message.name, message.email, message.message, createdAt, notifyBy ?? null];
+      if (insert.run(...row).changes === 1) return "added";
+      const stored = byId.get(id);
+      const same =
+        stored?.name === message.name && stored.email === message.email && stored.message === message.message;
+      return same ? "exists" : "conflict";
+    },
+  );
+  const notified = db.prepare(
+    "UPDATE messages SET notified_at = ?, notify_by = NULL WHERE id = ? AND notified_at IS NULL",
+  );
+  const awaiting = db.prepare<[number], StoredMessage>(
+    `SELECT id, name, email, message, created_at AS createdAt, notified_at AS notifiedAt FROM messages
+     WHERE notify_by <= ? AND notified_at IS NULL ORDER BY notify_by`,
+  );
+  const queued = db.prepare("UPDATE messages SET notify_by = NULL WHERE id = ?");
   const all = db.prepare<[], StoredMessage>(ALL_MESSAGES_SQL);
   const byEmail = db.prepare("DELETE FROM messages WHERE email = ? COLLATE NOCASE");
   const before = db.prepare("DELETE FROM messages WHERE created_at < ?");
@@ -57,10 +71,16 @@ export function createSqliteMessageStore(db: Db, dataDir: string): MessageStore 
 
   return {
     add: async (message) => {
-      const outcome = guarded(() => add.immediate(message, new Date().toISOString()));
+      const outcome = guarded(() =>
+        add.immediate(message, new Date().toISOString(), Date.now() + notifyGraceMs),
+      );
       return outcome === "added" ? noteHeld(outcome) : outcome;
     },
     addAll: async (list) => noteHeld(guarded(() => addAll.immediate(list))),
+    awaitingNotify: async (dueBy) => guarded(() => awaiting.all(Math.min(dueBy, Number.MAX_SAFE_INTEGER))),
+    notifyQueued: async (id) => {
+      guarded(() => queued.run(id.toLowerCase()));
+    },
     markNotified: async (id, at) => {
       guarded(() => notified.run(at.toISOString(), id.toLowerCase()));
     },

@@ -26,6 +26,13 @@ export interface MessageStore {
    * the first one whose id is stored with other fields. Resolves to the count of new ones.
    */
   addAll(messages: readonly (StoreRequestBody & { createdAt: string })[]): Promise<number>;
+  /**
+   * The messages the API stored whose notify step had not come by `notifyBy` (the page closed
+   * between the two steps), and whose alert is not queued yet; `dueBy` Infinity counts them all.
+   */
+  awaitingNotify(dueBy: number): Promise<StoredMessage[]>;
+  /** The message's alert is queued: it no longer awaits its notify step. */
+  notifyQueued(id: string): Promise<void>;
   /** Records that the owner was mailed about the message with this id (no-op for unknown ids). */
   markNotified(id: string, at: Date): Promise<void>;
   /** Every stored message, oldest first. */

@@ -358,6 +358,30 @@ describe("through the server", () => {
     }
   }, 60_000);
 
+  test("a message stored whose page closed before the notify step gets its alert after MAIL_NOTIFY_GRACE_MS, once; pending meanwhile", async () => {
+    // Long enough for the CLI to list it first, on a busy machine.
+    const server = await serve({ MAIL_NOTIFY_GRACE_MS: "30000" });
+    const id = randomUUID();
+    expect((await post(server.url, MESSAGES_PATH, { id, ...validMessage })).status).toBe(201);
+    const listed = await messagesCli(server.dataDir, "list");
+    expect(listed.stdout).toContain(
+      `${id}  ${validMessage.name} <${validMessage.email}>  mail pending (the page has not asked for it yet)`,
+    );
+    expect(listed.stderr).toContain("mail: 1 pending, 0 failed.");
+
+    await expect.poll(() => mailJobs(server.dataDir)[0]?.state, { timeout: 60_000 }).toBe("sent");
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]?.raw.toString()).toContain(validMessage.message);
+    // The page comes back and sends its notify step: answered from the record, not mailed again.
+    const { id: _, ...body } = { id, ...validMessage };
+    const late = await post(server.url, NOTIFY_PATH, body, { headers: { "idempotency-key": id } });
+    expect(late.status).toBe(200);
+    expect(smtp.arrivals).toHaveLength(1);
+    expect((await messagesCli(server.dataDir, "list")).stdout).toContain(
+      `${id}  ${validMessage.name} <${validMessage.email}>  mailed`,
+    );
+  }, 120_000);
+
   test("list shows a mail waiting for its next attempt: when, and why the last one failed", async () => {
     const server = await serve({ MAIL_RETRY_MS: "60000" });
     const id = randomUUID();
