@@ -302,6 +302,64 @@ try {
   await sharedSmtp.close();
   await redis.close();
 }
+/**
+ * Redis takeover: instance A takes a job and is killed (SIGKILL) while its mail is on the wire,
+ * never answered; how long until instance B, sharing Redis (MAIL_LEASE_MS at its default), sends it.
+ */
+async function takeover(): Promise<{ ms: number; leaseMs: string }> {
+  const takeoverRedis = await startRedis();
+  let mails = 0;
+  let sending = (): void => undefined;
+  let sent = (_at: number): void => undefined;
+  const onTheWire = new Promise<void>((resolve) => {
+    sending = resolve;
+  });
+  const resent = new Promise<number>((resolve) => {
+    sent = resolve;
+  });
+  const takeoverSmtp = await listenSmtp(({ accept }) => {
+    mails += 1;
+    // The first mail is never answered: its sender dies with it.
+    if (mails === 1) sending();
+    else {
+      sent(performance.now());
+      accept();
+    }
+  });
+  const dirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), "portfolio-bench-takeover-")));
+  const started: ChildProcess[] = [];
+  try {
+    const env = { REDIS_URL: takeoverRedis.url };
+    const [a, b] = [
+      await startServer(dirs[0] ?? "", takeoverSmtp.url, env),
+      await startServer(dirs[1] ?? "", takeoverSmtp.url, env),
+    ];
+    started.push(a.child, b.child);
+    await fetch(`${a.url}${NOTIFY_PATH}`, {
+      method: "POST",
+      headers: { ...json, "idempotency-key": randomUUID() },
+      body: JSON.stringify(message),
+    });
+    await onTheWire;
+    const killed = performance.now();
+    a.child.kill("SIGKILL");
+    return { ms: Math.round((await resent) - killed), leaseMs: "15000 (the default)" };
+  } finally {
+    for (const child of started) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((resolve) => child.once("exit", resolve));
+      }
+    }
+    await takeoverSmtp.close();
+    await takeoverRedis.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+process.stdout.write("Redis takeover of a killed instance's job… ");
+const takenOver = await takeover();
+console.log(`${takenOver.ms} ms`);
+
 const sharedMailed = sharedSmtp.count();
 const sharedNotified = instanceRows
   .filter((row) => row.name.startsWith("POST notify"))
@@ -336,6 +394,10 @@ const lines = [
   ),
   "",
   `Afterwards: ${sharedMailed} mails accepted by SMTP for ${sharedNotified} notify answers 200 (the rest were still in flight when the load stopped). The load generator runs on the same ${cpus().length} CPUs as the instances and Redis, so two instances share the cores one had.`,
+  "",
+  "| Redis takeover | MAIL_LEASE_MS | time |",
+  "|---|---|---|",
+  `| instance A killed (SIGKILL) with a mail on the wire → instance B sends it | ${takenOver.leaseMs} | ${takenOver.ms} ms |`,
 ];
 const section = lines.join("\n");
 console.log(`\n${section}`);

@@ -53,6 +53,7 @@ const SCHEMA = {
     REDIS_URL: text("^rediss?://[^/?#\\s]+", "a redis:// or rediss:// URL such as redis://redis:6379"),
     MAIL_LEASE_MS: whole(1_000, 600_000, 15_000),
     MAIL_RETRY_MS: whole(100, 21_600_000, 60_000),
+    MAIL_NOTIFY_GRACE_MS: whole(1_000, 86_400_000, 600_000),
     ALERT_LIMIT: text(
       "^([1-9]\\d{0,5})/([1-9]\\d{0,6})(ms|s|m|h|d)$",
       "a count per duration such as 30/1h or 5/20s (ms, s, m, h or d)",

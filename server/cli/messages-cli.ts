@@ -38,8 +38,9 @@ function option(args: string[], name: string): string {
   return value;
 }
 
-function describe(mail: MailState | undefined, notifiedAt: string | null): string {
+function describe(mail: MailState | undefined, notifiedAt: string | null, awaiting: boolean): string {
   if (notifiedAt !== null || mail?.state === "sent") return "mailed";
+  if (mail === undefined && awaiting) return "mail pending (the page has not asked for it yet)";
   if (mail === undefined) return "not mailed";
   if (mail.state === "failed") return `mail failed: ${oneLine(mail.lastError ?? "", 120)}`;
   const error = mail.lastError === undefined ? "" : ` (${oneLine(mail.lastError, 80)})`;
@@ -48,11 +49,13 @@ function describe(mail: MailState | undefined, notifiedAt: string | null): strin
   return `mail pending${next}${error}`;
 }
 
-/** JSON with C1 controls and line separators escaped too (JSON.stringify escapes only C0). */
+/** JSON with C1 controls, line separators and format characters escaped too (JSON.stringify escapes only C0). */
 function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u007f-\u009f\u2028\u2029]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\p{Cf}]/gu, (char) =>
+    char
+      .split("")
+      .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`)
+      .join(""),
   );
 }
 
@@ -151,14 +154,17 @@ async function run(args: string[]): Promise<void> {
       const rows = await messages.list();
       await withJobs(async (jobs) => {
         const mail = await jobs.states(rows.map((row) => row.id));
+        const awaiting = new Set(
+          (await messages.awaitingNotify(Number.POSITIVE_INFINITY)).map(({ id }) => id),
+        );
         for (const row of rows) {
           const who = `${oneLine(row.name, 40)} <${oneLine(row.email)}>`;
-          const state = describe(mail.get(row.id), row.notifiedAt);
+          const state = describe(mail.get(row.id), row.notifiedAt, awaiting.has(row.id));
           console.log(`${row.createdAt}  ${row.id}  ${who}  ${state}  ${oneLine(row.message, 60)}`);
         }
         const counts = await jobs.counts();
         console.error(
-          `${rows.length} message(s) in ${dataDir}; mail: ${counts.pending} pending, ${counts.failed} failed.`,
+          `${rows.length} message(s) in ${dataDir}; mail: ${counts.pending + awaiting.size} pending, ${counts.failed} failed.`,
         );
       });
     } else if (command.name === "export") {

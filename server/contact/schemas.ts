@@ -3,6 +3,10 @@
  * rejected) and the sentence a visitor sees when one fails. `npm run messages -- import` checks
  * each line of a file with the same schema.
  */
+import {
+  NO_FORMAT_CHARS_PATTERN,
+  SINGLE_LINE_PATTERN as SINGLE_LINE,
+} from "../../src/shared/contact/message";
 import { LIMITS } from "../../src/shared/contact/protocol";
 
 /** Fastify's defaults drop unknown fields and coerce types: a request must be exact. */
@@ -15,8 +19,6 @@ export const AJV_OPTIONS = {
 
 /** At least one character that is not whitespace: a whitespace-only value counts as empty. */
 const NOT_BLANK = "\\S";
-/** A single line: no control character at all (CR, LF, TAB, NUL, DEL, C1...) nor U+2028/9. */
-const SINGLE_LINE = "^[^\\p{Cc}\\u2028\\u2029]*$";
 /** Multi-line text: TAB and line breaks (LF, CR) are fine, other C0 and C1 controls are not. */
 const TEXT = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$";
 /**
@@ -39,7 +41,7 @@ const field = (maxLength: number, ...rules: (string | { format: string })[]) => 
 });
 
 const fields = {
-  name: field(LIMITS.name, SINGLE_LINE),
+  name: field(LIMITS.name, SINGLE_LINE, NO_FORMAT_CHARS_PATTERN),
   email: field(LIMITS.email, SINGLE_LINE, { format: "email" }),
   message: field(LIMITS.message, TEXT),
 };

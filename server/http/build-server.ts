@@ -138,7 +138,7 @@ async function build(
           throw error;
         });
 
-  const messages = createSqliteMessageStore(db, config.dataDir);
+  const messages = createSqliteMessageStore(db, config.dataDir, { notifyGraceMs: config.mailNotifyGraceMs });
   const jobs =
     shared === undefined
       ? createSqliteMailJobStore(db, { owner: true })

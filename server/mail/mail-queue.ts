@@ -29,6 +29,8 @@ export const KEY_REUSED: Answer = {
 /** The longest wait between two attempts, and how long a job may stay unsent before it fails. */
 export const MAX_RETRY_DELAY_MS = 6 * 3_600_000;
 export const GIVE_UP_AFTER_MS = 3 * 86_400_000;
+/** A wall clock behind the monotonic clock by more than this since the last pass stepped back. */
+const CLOCK_STEP_MS = 1_000;
 /** Jobs taken at once. */
 const BATCH = 20;
 /**
@@ -111,7 +113,7 @@ export function createMailQueue(options: MailQueueOptions) {
       settlement = isPermanent(error)
         ? { state: "failed", error: reason }
         : Date.now() - oldest >= GIVE_UP_AFTER_MS
-          ? { state: "failed", error: `not sent within 3 days: ${reason}` }
+          ? { state: "failed", error: `not sent within ${GIVE_UP_AFTER_MS / 86_400_000} days: ${reason}` }
           : { state: "pending", at: Date.now() + retryDelay(failures, retryMs), error: reason };
     }
     for (const job of batch) {
@@ -151,8 +153,51 @@ export function createMailQueue(options: MailQueueOptions) {
     await attempt(digest, () => mailer.sendDigest(digest));
   }
 
+  /** The longest a pending job may wait from now: its backoff (jitter included), or a digest's window. */
+  const maxWaitOf = ({ attempts, digest }: Pick<MailJob, "attempts" | "digest">) =>
+    Math.max(digest ? alertLimit.windowMs : 0, attempts === 0 ? 0 : retryDelay(attempts, retryMs, 1));
+  /** Both clocks at the last pass (none yet: the start, after which the wall clock may have gone back). */
+  let clocks: { wall: number; steady: number } | undefined;
+
+  /** Due times come from the wall clock: true at the start, and when it went back since the last look. */
+  function clockStepped(): boolean {
+    const now = { wall: Date.now(), steady: performance.now() };
+    const last = clocks;
+    clocks = now;
+    return last === undefined || now.wall - last.wall < now.steady - last.steady - CLOCK_STEP_MS;
+  }
+
+  /** After a step back, no pending job may be due further away than its wait. */
+  async function clampDue(): Promise<void> {
+    const moved = await jobs.clampDue(maxWaitOf).catch((error: unknown) => {
+      clocks = undefined;
+      throw error;
+    });
+    if (moved > 0)
+      log.warn(
+        `${moved} pending mail(s) were due later than their wait allows (the clock went back): due sooner now`,
+      );
+  }
+
+  /**
+   * A message stored without its notify step past the grace period (the page closed between the
+   * two) gets its alert, once: its job's key is the message id, the Idempotency-Key the page sends.
+   */
+  async function queueUnnotified(store: MessageStore): Promise<void> {
+    for (const { id, name, email, message } of await store.awaitingNotify(Date.now())) {
+      const body: NotifyRequestBody = { name, email, message };
+      if ((await jobs.record(id, fingerprintOf(body), body)) === "recorded")
+        log.warn(
+          "A stored message's page never asked for its alert (it may have closed): the alert is queued now.",
+        );
+      await store.notifyQueued(id);
+    }
+  }
+
   /** Sends every due alert, and the due digest jobs together (one mail, not one per batch). */
   async function pass(): Promise<void> {
+    if (clockStepped()) await clampDue();
+    if (messages !== undefined) await queueUnnotified(messages);
     const digest: MailJob[] = [];
     for (;;) {
       for (const [key, settlement] of [...unsettled]) await settle(key, settlement);

@@ -30,16 +30,13 @@ export type MailerConfig = Pick<Config, "smtpUrl" | "dataDir" | "ownerEmail" | "
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 60_000 };
 
-/** Bidi controls and other invisible format characters (the emoji joiner U+200D stays). */
-const INVISIBLE = /(?!\u200D)\p{Cf}/gu;
-
 /**
  * A visitor's name reduced to plain text for the Subject and a display name: no control, bidi or
  * other invisible characters, and no RFC 2047 encoded-word (`=?utf-8?B?…?=`) that a mail client
  * would decode into text the visitor did not type.
  */
 export function plainName(text: string): string {
-  return oneLine(text.replace(INVISIBLE, "")).replace(/=\?/g, "= ?").replace(/\?=/g, "? =");
+  return oneLine(text).replace(/=\?/g, "= ?").replace(/\?=/g, "? =");
 }
 
 function htmlPage(title: string, body: string): string {

@@ -64,6 +64,9 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE alert_windows (start INTEGER PRIMARY KEY, count INTEGER NOT NULL);
    CREATE TABLE redis_spool (key TEXT PRIMARY KEY, settlement TEXT NOT NULL);
    CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL, pad BLOB);`,
+  // When a message stored by the API gets its alert if the page's notify step never comes.
+  `ALTER TABLE messages ADD COLUMN notify_by INTEGER;
+   CREATE INDEX messages_by_notify_by ON messages (notify_by) WHERE notify_by IS NOT NULL;`,
 ];
 
 /** Runs `task`; any failure of the database or the disk becomes a StoreUnavailableError (503). */

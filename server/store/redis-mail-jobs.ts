@@ -6,7 +6,9 @@
  *
  * A sender that loses Redis after the mail went out keeps the outcome in `redis_spool` (SQLite) and
  * writes it at the next chance. Another instance takes over a job begun elsewhere only after being
- * connected for a full lease plus the longest reconnect pause, which gives the sender that time.
+ * connected for a full lease plus the longest reconnect pause, which gives the sender that time; so
+ * a closing sender waits for Redis as long as it holds such an outcome (what holds when it is killed
+ * meanwhile: docs/architecture.md).
  */
 import type { Redis } from "ioredis";
 import type { NotifyRequestBody } from "../../src/shared/contact/protocol";
@@ -14,15 +16,13 @@ import type { Db } from "./database";
 import { RECONNECT_MAX_DELAY_MS, type SharedState } from "./shared-state";
 import {
   IDEMPOTENCY_TTL_MS,
+  LATE_AFTER_MS,
   type MailJob,
   type MailJobStore,
   type MailState,
   type Settlement,
   StoreUnavailableError,
 } from "./stores";
-
-/** How long a closing server waits for Redis to write the outcomes it keeps on disk. */
-export const SHUTDOWN_WAIT_MS = 5_000;
 
 interface JobRecord {
   state: "pending" | "sent" | "failed";
@@ -54,6 +54,12 @@ if not holder then return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) and
 return 0
 `;
 
+/** Lets go of a lease if we still hold it. */
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
 /** Takes one from a window's count, if the window is still counted (never recreates it). */
 const UNCOUNT = `
 if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then
@@ -72,6 +78,7 @@ type JobCommands = Redis & {
     key: string,
   ): Promise<string | null>;
   mailJobRenew(lease: string, holder: string, leaseMs: number): Promise<number>;
+  mailLeaseRelease(lease: string, holder: string): Promise<number>;
   mailAlertUncount(window: string): Promise<number>;
 };
 
@@ -80,6 +87,8 @@ const PENDING = "pending";
 const FAILED = "failed";
 const jobKey = (key: string) => `job:${key}`;
 const leaseKey = (key: string) => `lease:${key}`;
+/** Held by the one instance that takes digest jobs, so that a window's digest is one mail. */
+const DIGEST_LEASE = "digest-lease";
 const parse = (raw: string | null) => (raw === null ? undefined : (JSON.parse(raw) as JobRecord));
 
 export interface RedisMailJobsLog {
@@ -91,6 +100,7 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
   if (typeof redis.mailJobRecord !== "function") {
     redis.defineCommand("mailJobRecord", { numberOfKeys: 3, lua: RECORD });
     redis.defineCommand("mailJobRenew", { numberOfKeys: 1, lua: RENEW });
+    redis.defineCommand("mailLeaseRelease", { numberOfKeys: 1, lua: RELEASE });
     redis.defineCommand("mailAlertUncount", { numberOfKeys: 1, lua: UNCOUNT });
   }
   const spool = {
@@ -108,9 +118,30 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
       throw new StoreUnavailableError("Redis is unavailable", { cause: error });
     });
 
-  function dropLease(key: string): void {
+  /** The digest jobs this process holds, and the renewal of the digest lease while it holds any. */
+  const digestKeys = new Set<string>();
+  let digestRenewal: NodeJS.Timeout | undefined;
+
+  /** Takes the digest lease, or extends it if ours: false while another instance holds it. */
+  async function takeDigestLease(holder: string, leaseMs: number): Promise<boolean> {
+    if ((await redis.mailJobRenew(DIGEST_LEASE, holder, leaseMs)) !== 1) return false;
+    const renew = () => void redis.mailJobRenew(DIGEST_LEASE, holder, leaseMs).catch(() => {});
+    digestRenewal ??= setInterval(renew, Math.max(100, Math.floor(leaseMs / 3))).unref();
+    return true;
+  }
+
+  /** Lets go of the digest lease once no digest job of ours is left. */
+  function releaseDigestLease(holder?: string): void {
+    if (digestKeys.size > 0 || digestRenewal === undefined) return;
+    clearInterval(digestRenewal);
+    digestRenewal = undefined;
+    if (holder !== undefined) void redis.mailLeaseRelease(DIGEST_LEASE, holder).catch(() => {});
+  }
+
+  function dropLease(key: string, holder?: string): void {
     clearInterval(renewals.get(key));
     renewals.delete(key);
+    if (digestKeys.delete(key)) releaseDigestLease(holder);
   }
 
   async function write(key: string, settlement: Settlement): Promise<void> {
@@ -171,27 +202,35 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
         const kept = spooled();
         for (const key of await redis.zrangebyscore(DUE, "-inf", Date.now(), "LIMIT", 0, limit)) {
           if (renewals.has(key) || kept.has(key)) continue;
+          // Digest jobs are taken under the digest lease only: one instance gathers a window's digest.
+          const digestJob = parse(await redis.get(jobKey(key)))?.digest === true;
+          if (digestJob && !(await takeDigestLease(holder, leaseMs))) continue;
           if ((await redis.set(leaseKey(key), holder, "PX", leaseMs, "NX")) !== "OK") continue;
           const record = parse(await redis.get(jobKey(key)));
           if (record?.state !== "pending" || record.payload === undefined) {
             await redis.multi().zrem(DUE, key).del(leaseKey(key)).exec();
             continue;
           }
-          if (record.heldBy !== undefined && !mayTakeOver(leaseMs)) {
+          const another =
+            (record.heldBy !== undefined && !mayTakeOver(leaseMs)) ||
+            (record.digest === true && !(await takeDigestLease(holder, leaseMs)));
+          if (another) {
             await redis.del(leaseKey(key));
             continue;
           }
+          if (record.digest === true) digestKeys.add(key);
           await redis.set(jobKey(key), JSON.stringify({ ...record, heldBy: holder }), "KEEPTTL");
           const renew = () => void redis.mailJobRenew(leaseKey(key), holder, leaseMs).catch(() => {});
           renewals.set(key, setInterval(renew, Math.max(100, Math.floor(leaseMs / 3))).unref());
           const { payload, createdAt, attempts, digest = false } = record;
           taken.push({ key, payload, createdAt, attempts, digest });
         }
+        releaseDigestLease(holder);
         return taken;
       }),
 
-    async settle(key, _holder, settlement) {
-      dropLease(key);
+    async settle(key, holder, settlement) {
+      dropLease(key, holder);
       try {
         await write(key, settlement);
       } catch (error) {
@@ -216,7 +255,7 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
       guard(async () => {
         const [pending, late, failed] = await Promise.all([
           redis.zcard(PENDING),
-          redis.zcount(PENDING, "-inf", Date.now() - 3_600_000),
+          redis.zcount(PENDING, "-inf", Date.now() - LATE_AFTER_MS),
           redis.scard(FAILED),
         ]);
         return { pending, late, failed };
@@ -238,6 +277,26 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
           });
         }
         return states;
+      }),
+
+    clampDue: (maxWait) =>
+      guard(async () => {
+        const at = Date.now();
+        for (const key of await redis.zrangebyscore(PENDING, `(${at}`, "+inf")) {
+          await redis.zadd(PENDING, "XX", at, key);
+        }
+        const later = await redis.zrangebyscore(DUE, `(${at}`, "+inf", "WITHSCORES");
+        let moved = 0;
+        for (let index = 0; index < later.length; index += 2) {
+          const key = later[index] ?? "";
+          const record = parse(await redis.get(jobKey(key)));
+          if (record?.state !== "pending") continue;
+          const latest = at + maxWait({ attempts: record.attempts, digest: record.digest === true });
+          if (Number(later[index + 1]) <= latest) continue;
+          await redis.zadd(DUE, "XX", latest, key);
+          moved += 1;
+        }
+        return moved;
       }),
 
     retryFailed: () =>
@@ -277,12 +336,21 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
 
     prune: async () => {},
 
+    /**
+     * Waits, however long, until Redis has every outcome kept on disk: exiting before would let
+     * another instance send those mails again once their leases lapse. A second signal ends the
+     * process at once (the crash case: that instance may then send them again).
+     */
     async close() {
       for (const key of [...renewals.keys()]) dropLease(key);
-      const until = Date.now() + SHUTDOWN_WAIT_MS;
-      while (spooled().size > 0 && Date.now() < until) {
+      if (spooled().size > 0 && !shared.available())
+        log.error(
+          { err: new Error("Redis is unavailable") },
+          `Waiting for Redis to record ${spooled().size} sent mail(s) before exiting, so that no other instance sends them again; a second SIGTERM exits now.`,
+        );
+      while (spooled().size > 0) {
         if (shared.available()) await flushQuietly();
-        else await new Promise((resolve) => setTimeout(resolve, 100));
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
   };

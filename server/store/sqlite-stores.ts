@@ -4,6 +4,7 @@ import { type Db, guarded, markHeldMessages } from "./database";
 import {
   type AddOutcome,
   IDEMPOTENCY_TTL_MS,
+  LATE_AFTER_MS,
   type MailJob,
   type MailJobStore,
   type MessageStore,
@@ -21,21 +22,35 @@ export class ImportConflictError extends Error {
 export const ALL_MESSAGES_SQL = `SELECT id, name, email, message, created_at AS createdAt, notified_at AS notifiedAt
   FROM messages ORDER BY created_at, id`;
 
-export function createSqliteMessageStore(db: Db, dataDir: string): MessageStore {
+export function createSqliteMessageStore(
+  db: Db,
+  dataDir: string,
+  { notifyGraceMs = 0 }: { notifyGraceMs?: number } = {},
+): MessageStore {
   const insert = db.prepare(
-    `INSERT INTO messages (id, name, email, message, created_at) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO messages (id, name, email, message, created_at, notify_by) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO NOTHING`,
   );
   const byId = db.prepare<[string], StoredMessage>("SELECT * FROM messages WHERE id = ?");
-  const add = db.transaction((message: StoreRequestBody, createdAt: string): AddOutcome => {
-    const id = message.id.toLowerCase();
-    if (insert.run(id, message.name, message.email, message.message, createdAt).changes === 1) return "added";
-    const stored = byId.get(id);
-    const same =
-      stored?.name === message.name && stored.email === message.email && stored.message === message.message;
-    return same ? "exists" : "conflict";
-  });
-  const notified = db.prepare("UPDATE messages SET notified_at = ? WHERE id = ? AND notified_at IS NULL");
+  const add = db.transaction(
+    (message: StoreRequestBody, createdAt: string, notifyBy?: number): AddOutcome => {
+      const id = message.id.toLowerCase();
+      const row = [id, message.name, message.email, message.message, createdAt, notifyBy ?? null];
+      if (insert.run(...row).changes === 1) return "added";
+      const stored = byId.get(id);
+      const same =
+        stored?.name === message.name && stored.email === message.email && stored.message === message.message;
+      return same ? "exists" : "conflict";
+    },
+  );
+  const notified = db.prepare(
+    "UPDATE messages SET notified_at = ?, notify_by = NULL WHERE id = ? AND notified_at IS NULL",
+  );
+  const awaiting = db.prepare<[number], StoredMessage>(
+    `SELECT id, name, email, message, created_at AS createdAt, notified_at AS notifiedAt FROM messages
+     WHERE notify_by <= ? AND notified_at IS NULL ORDER BY notify_by`,
+  );
+  const queued = db.prepare("UPDATE messages SET notify_by = NULL WHERE id = ?");
   const all = db.prepare<[], StoredMessage>(ALL_MESSAGES_SQL);
   const byEmail = db.prepare("DELETE FROM messages WHERE email = ? COLLATE NOCASE");
   const before = db.prepare("DELETE FROM messages WHERE created_at < ?");
@@ -56,10 +71,16 @@ export function createSqliteMessageStore(db: Db, dataDir: string): MessageStore 
 
   return {
     add: async (message) => {
-      const outcome = guarded(() => add.immediate(message, new Date().toISOString()));
+      const outcome = guarded(() =>
+        add.immediate(message, new Date().toISOString(), Date.now() + notifyGraceMs),
+      );
       return outcome === "added" ? noteHeld(outcome) : outcome;
     },
     addAll: async (list) => noteHeld(guarded(() => addAll.immediate(list))),
+    awaitingNotify: async (dueBy) => guarded(() => awaiting.all(Math.min(dueBy, Number.MAX_SAFE_INTEGER))),
+    notifyQueued: async (id) => {
+      guarded(() => queued.run(id.toLowerCase()));
+    },
     markNotified: async (id, at) => {
       guarded(() => notified.run(at.toISOString(), id.toLowerCase()));
     },
@@ -163,7 +184,7 @@ export function createSqliteMailJobStore(
         failed: value("SELECT count(*) FROM mail_queue WHERE state = 'failed'"),
         late: value(
           "SELECT count(*) FROM mail_queue WHERE state = 'pending' AND created_at < ?",
-          now() - 3_600_000,
+          now() - LATE_AFTER_MS,
         ),
       })),
     states: async (keys) =>
@@ -182,6 +203,28 @@ export function createSqliteMailJobStore(
           ]),
         );
       }),
+    clampDue: async (maxWait) =>
+      guarded(() =>
+        db
+          .transaction(() => {
+            const at = now();
+            db.prepare("UPDATE mail_queue SET created_at = ? WHERE state = 'pending' AND created_at > ?").run(
+              at,
+              at,
+            );
+            const later = db
+              .prepare<[number], JobRow>(
+                "SELECT * FROM mail_queue WHERE state = 'pending' AND next_attempt_at > ?",
+              )
+              .all(at);
+            const move = db.prepare("UPDATE mail_queue SET next_attempt_at = ? WHERE key = ?");
+            return later.filter((row) => {
+              const latest = at + maxWait({ attempts: row.attempts, digest: row.digest === 1 });
+              return (row.next_attempt_at ?? 0) > latest && move.run(latest, row.key).changes === 1;
+            }).length;
+          })
+          .immediate(),
+      ),
     // A failed job starts over: due now, its 3 days counted from now. A pending one is due now.
     retryFailed: async () =>
       guarded(

@@ -26,6 +26,13 @@ export interface MessageStore {
    * the first one whose id is stored with other fields. Resolves to the count of new ones.
    */
   addAll(messages: readonly (StoreRequestBody & { createdAt: string })[]): Promise<number>;
+  /**
+   * The messages the API stored whose notify step had not come by `notifyBy` (the page closed
+   * between the two steps), and whose alert is not queued yet; `dueBy` Infinity counts them all.
+   */
+  awaitingNotify(dueBy: number): Promise<StoredMessage[]>;
+  /** The message's alert is queued: it no longer awaits its notify step. */
+  notifyQueued(id: string): Promise<void>;
   /** Records that the owner was mailed about the message with this id (no-op for unknown ids). */
   markNotified(id: string, at: Date): Promise<void>;
   /** Every stored message, oldest first. */
@@ -75,6 +82,11 @@ export interface MailJobStore {
   counts(): Promise<{ pending: number; failed: number; late: number }>;
   /** The state of each of these jobs that is known (a sent job is forgotten after a day). */
   states(keys: readonly string[]): Promise<Map<string, MailState>>;
+  /**
+   * After the wall clock stepped back: brings each pending job due later than `maxWait(job)` from
+   * now back to that, and a creation time in the future back to now; resolves to the jobs moved.
+   */
+  clampDue(maxWait: (job: Pick<MailJob, "attempts" | "digest">) => number): Promise<number>;
   /** Makes every failed job pending again and every pending one due now; resolves to the count. */
   retryFailed(): Promise<number>;
   /** Counts one alert mail in the ALERT_LIMIT window starting at `start`; resolves to its count so far. */
@@ -84,6 +96,9 @@ export interface MailJobStore {
   prune(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A job pending for longer than this is "late" (/healthz says "degraded"). */
+export const LATE_AFTER_MS = 3_600_000;
 
 /** How long a sent job is remembered for its Idempotency-Key. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

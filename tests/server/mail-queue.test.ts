@@ -11,7 +11,7 @@ import { createMailer } from "../../server/mail/mailer";
 import { openDatabase } from "../../server/store/database";
 import { purgeOlderThan } from "../../server/store/retention";
 import { createSqliteMailJobStore, createSqliteMessageStore } from "../../server/store/sqlite-stores";
-import { messagesCli } from "./child-server";
+import { messagesCli, startChildServer } from "./child-server";
 import {
   MESSAGES_PATH,
   mailJobs,
@@ -246,6 +246,25 @@ describe("the queue itself", () => {
     }
   });
 
+  test("after the clock went back a day, a pending job is due within its wait and counts as late an hour on", async () => {
+    const dataDir = await tempDir();
+    let clock = Date.now();
+    const { jobs, queue, close } = await queueOn(dataDir, () => clock);
+    try {
+      await jobs.record("stepped", "fingerprint", validMessage);
+      await jobs.takeDue("here", 60_000, 1);
+      await jobs.settle("stepped", "here", { state: "pending", at: clock + 60_000, error: "451" });
+      clock -= 86_400_000;
+      await queue.run();
+      const [job] = mailJobs(dataDir);
+      expect(job?.next_attempt_at).toBeLessThanOrEqual(clock + retryDelay(1, 60_000, 1));
+      clock += 61 * 60_000;
+      expect(await jobs.counts()).toEqual({ pending: 1, failed: 0, late: 1 });
+    } finally {
+      await close();
+    }
+  });
+
   test("the wait doubles from MAIL_RETRY_MS, with at most a quarter of jitter, up to 6 hours", () => {
     expect([1, 2, 3].map((failures) => retryDelay(failures, 60_000, 0))).toEqual([60_000, 120_000, 240_000]);
     expect(retryDelay(1, 60_000, 1)).toBe(75_000);
@@ -312,6 +331,56 @@ describe("through the server", () => {
     await expect.poll(() => mailJobs(dataDir)[0]?.state, { timeout: 15_000 }).toBe("sent");
     expect(smtp.mails).toHaveLength(1);
   });
+
+  test("restarted with the clock a day back, a pending mail goes out once its wait is over, not a day later", async () => {
+    const dataDir = await tempDir();
+    const env = { SMTP_URL: smtp.url, MAIL_RETRY_MS: "2000" };
+    smtp.answer = 451;
+    const before = await startChildServer(dataDir, { env });
+    try {
+      expect((await post(before.url, NOTIFY_PATH, validMessage)).status).toBe(200);
+      await expect
+        .poll(() => mailJobs(dataDir)[0]?.attempts ?? 0, { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(1);
+    } finally {
+      await before.stop();
+    }
+    smtp.answer = "accept";
+    const after = await startChildServer(dataDir, {
+      entry: "tests/server/fixtures/clock-shift.ts",
+      env: { ...env, CLOCK_SHIFT_MS: String(-86_400_000) },
+    });
+    try {
+      await expect.poll(() => mailJobs(dataDir)[0]?.state, { timeout: 15_000 }).toBe("sent");
+      expect(smtp.mails).toHaveLength(1);
+    } finally {
+      await after.stop();
+    }
+  }, 60_000);
+
+  test("a message stored whose page closed before the notify step gets its alert after MAIL_NOTIFY_GRACE_MS, once; pending meanwhile", async () => {
+    // Long enough for the CLI to list it first, on a busy machine.
+    const server = await serve({ MAIL_NOTIFY_GRACE_MS: "30000" });
+    const id = randomUUID();
+    expect((await post(server.url, MESSAGES_PATH, { id, ...validMessage })).status).toBe(201);
+    const listed = await messagesCli(server.dataDir, "list");
+    expect(listed.stdout).toContain(
+      `${id}  ${validMessage.name} <${validMessage.email}>  mail pending (the page has not asked for it yet)`,
+    );
+    expect(listed.stderr).toContain("mail: 1 pending, 0 failed.");
+
+    await expect.poll(() => mailJobs(server.dataDir)[0]?.state, { timeout: 60_000 }).toBe("sent");
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]?.raw.toString()).toContain(validMessage.message);
+    // The page comes back and sends its notify step: answered from the record, not mailed again.
+    const { id: _, ...body } = { id, ...validMessage };
+    const late = await post(server.url, NOTIFY_PATH, body, { headers: { "idempotency-key": id } });
+    expect(late.status).toBe(200);
+    expect(smtp.arrivals).toHaveLength(1);
+    expect((await messagesCli(server.dataDir, "list")).stdout).toContain(
+      `${id}  ${validMessage.name} <${validMessage.email}>  mailed`,
+    );
+  }, 120_000);
 
   test("list shows a mail waiting for its next attempt: when, and why the last one failed", async () => {
     const server = await serve({ MAIL_RETRY_MS: "60000" });

@@ -196,24 +196,33 @@ test("list and export never write a control character a visitor typed to the ter
     message: "Hello \u009b31m\u001b[2J red\u2028next",
     createdAt: new Date().toISOString(),
   };
+  // A name stored before the API refused format characters: it would print as "BIDI@evil.com".
+  const bidi = { ...hostile, id: randomUUID(), name: "BIDI\u202Emoc.evil@\u202C", message: "A\u2067B" };
   const server = await serve({ DATA_DIR: dataDir });
   const db = new Database(join(dataDir, DATABASE_FILE));
-  db.prepare("INSERT INTO messages (id, name, email, message, created_at) VALUES (?, ?, ?, ?, ?)").run(
-    hostile.id,
-    hostile.name,
-    hostile.email,
-    hostile.message,
-    hostile.createdAt,
+  const insert = db.prepare(
+    "INSERT INTO messages (id, name, email, message, created_at) VALUES (?, ?, ?, ?, ?)",
   );
+  for (const row of [hostile, bidi]) insert.run(row.id, row.name, row.email, row.message, row.createdAt);
   db.close();
   const listed = await messagesCli(server.dataDir, "list");
   const exported = await messagesCli(server.dataDir, "export");
   for (const output of [listed.stdout, listed.stderr, exported.stdout]) {
     // Tab and line feed are the only controls allowed (the lines and columns of the output).
-    expect(output.replace(/[\t\n]/g, "")).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
+    expect(output.replace(/[\t\n]/g, "")).not.toMatch(/[\p{Cc}\p{Cf}\u2028\u2029]/u);
   }
   expect(listed.stdout).toContain("Eve ]0;pwned <eve@example.com>");
-  expect(JSON.parse(exported.stdout)).toMatchObject({ name: hostile.name, message: hostile.message });
+  expect(listed.stdout).toContain("BIDImoc.evil@ <eve@example.com>");
+  // The export stays lossless: the characters are escaped, not dropped.
+  const lines = exported.stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { id: string });
+  expect(lines.find((line) => line.id === hostile.id)).toMatchObject({
+    name: hostile.name,
+    message: hostile.message,
+  });
+  expect(lines.find((line) => line.id === bidi.id)).toMatchObject({ name: bidi.name, message: bidi.message });
 });
 
 test("a wrong command or option prints the usage, exits with 2 and creates no database", async () => {

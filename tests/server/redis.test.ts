@@ -214,6 +214,23 @@ test("ALERT_LIMIT is one count for every instance and both endpoints: the window
   }
 });
 
+test("ALERT_LIMIT's digest is one mail per window across the instances: ten messages alternating between two, 3/20s, give three alerts and one digest of seven", async () => {
+  await withRedis((client) => client.flushall());
+  const [a, b] = await twoInstances({ ALERT_LIMIT: "3/20s", MAIL_LEASE_MS: "5000" });
+  // All ten in one window: start just after a window begins.
+  await new Promise((resolve) => setTimeout(resolve, 20_000 - (Date.now() % 20_000) + 100));
+  const keys = Array.from({ length: 10 }, () => randomUUID());
+  for (const [index, key] of keys.entries()) {
+    expect((await notify(index % 2 === 0 ? a : b, key, message())).status).toBe(200);
+  }
+  for (const key of keys) await expect.poll(() => jobState(key), { timeout: 40_000 }).toBe("sent");
+  const subjects = smtp.mails.map((mail) => /^Subject: (.+)$/im.exec(mail.raw.toString())?.[1]);
+  expect(subjects.filter((subject) => subject?.startsWith("New portfolio message"))).toHaveLength(3);
+  expect(subjects.filter((subject) => !subject?.startsWith("New portfolio message"))).toEqual([
+    "7 more portfolio messages",
+  ]);
+}, 90_000);
+
 test("Redis stopped mid-run: 503 with Retry-After, /healthz says so, nothing mailed twice, then recovery", async () => {
   const [a, b] = await twoInstances();
   const first = message();
@@ -343,7 +360,7 @@ test("with REDIS_URL, list shows the mail states kept in Redis, and retry sends 
   );
 }, 60_000);
 
-test("SIGTERM during a Redis outage: the closing instance waits for Redis, records the mail; no second mail", async () => {
+test("SIGTERM during a Redis outage longer than any fixed wait: the closing instance stays until Redis takes the outcome; the other sends nothing", async () => {
   const other = await serve(LEASE);
   const closing = await childInstance({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE });
   try {
@@ -359,21 +376,25 @@ test("SIGTERM during a Redis outage: the closing instance waits for Redis, recor
       await smtp.arrived(1);
       exited = new Promise((done) => closing.child.once("exit", done));
       closing.child.kill("SIGTERM");
+      // Longer than the 5 s a closing instance used to wait before it exited with the outcome
+      // only on its disk, leaving the job to be taken over and mailed again.
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      expect(closing.child.exitCode).toBeNull();
+      expect(closing.output()).toContain("Waiting for Redis to record 1 sent mail(s) before exiting");
     } finally {
       await redis.start();
     }
     expect(await exited).toBe(0);
     expect(await jobState(key)).toBe("sent");
-    // The other instance, connected past a lease and a reconnect pause, has nothing to send.
+    // The other instance, connected past a lease and a reconnect pause, finds nothing to send.
     await healthBecomes(other, 200);
     expect(smtp.mails).toHaveLength(1);
-    expect(closing.output()).toContain("its outcome is kept on disk until Redis is back");
   } finally {
     await closing.kill();
   }
 }, 60_000);
 
-test("SIGTERM during a Redis outage that outlasts the shutdown wait: the next start records the mail; no second mail", async () => {
+test("killed (kill -9) during a Redis outage after its mail went out: the same DATA_DIR's next start records it, no second mail", async () => {
   const dataDir = await tempDir();
   const env = { SMTP_URL: smtp.url, REDIS_URL: redis.url, DATA_DIR: dataDir, ...LEASE };
   const closing = await childInstance(env);
@@ -388,14 +409,12 @@ test("SIGTERM during a Redis outage that outlasts the shutdown wait: the next st
       await healthBecomes(closing, 503);
       release();
       await smtp.arrived(1);
-      const exited = new Promise((done) => closing.child.once("exit", done));
-      closing.child.kill("SIGTERM");
-      // Redis stays away until the instance has given up waiting for it and exited.
-      expect(await exited).toBe(0);
+      await expect.poll(() => closing.output()).toContain("its outcome is kept on disk until Redis is back");
+      // A supervisor's grace period ran out (or the host went down).
+      await closing.kill();
     } finally {
       await redis.start();
     }
-    expect(closing.output()).toContain("its outcome is kept on disk until Redis is back");
     // In Redis the job is still pending, taken by an instance that is gone.
     expect(await jobState(key)).toBe("pending");
 
@@ -405,6 +424,34 @@ test("SIGTERM during a Redis outage that outlasts the shutdown wait: the next st
   } finally {
     await closing.kill();
     await restarted?.kill();
+  }
+}, 60_000);
+
+test("killed (kill -9) during a Redis outage after its mail went out, and never restarted: the other instance mails it again with the same Message-ID (at least once)", async () => {
+  const other = await serve(LEASE);
+  const doomed = await childInstance({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE });
+  try {
+    const key = randomUUID();
+    const inFlight = smtp.holdNext();
+    expect((await notify(doomed, key, message())).status).toBe(200);
+    const { release } = await inFlight;
+    await redis.stop();
+    try {
+      await healthBecomes(doomed, 503);
+      release();
+      await smtp.arrived(1);
+      await doomed.kill();
+    } finally {
+      await redis.start();
+    }
+    await healthBecomes(other, 200);
+    await expect.poll(() => jobState(key), { timeout: 20_000 }).toBe("sent");
+    expect(smtp.mails).toHaveLength(2);
+    const ids = smtp.mails.map((mail) => /^Message-ID: (.+)$/im.exec(mail.raw.toString())?.[1]);
+    expect(ids[0]).toMatch(/^<owner\./);
+    expect(ids[1]).toBe(ids[0]);
+  } finally {
+    await doomed.kill();
   }
 }, 60_000);
 

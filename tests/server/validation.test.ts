@@ -2,6 +2,7 @@
  * Bad requests: every row is refused with the right status and a JSON sentence, stores nothing
  * (the message store unchanged) and records no mail.
  */
+import { VALIDATION_TEXT } from "../../src/shared/contact/texts";
 import {
   API_KEY,
   MESSAGES_PATH,
@@ -213,6 +214,35 @@ test("a lone surrogate gets a sentence about the characters, not the single-line
     success: false,
     error: "The name contains characters that are not allowed.",
   });
+});
+
+test.each([
+  ["a right-to-left override", "BIDI\u202Emoc.evil@\u202C"],
+  ["an isolate", "Ada \u2067live\u2069"],
+  ["a zero-width space", "Ada\u200BLovelace"],
+])(
+  "a name with %s is refused on both endpoints with the page's sentence; nothing stored or mailed",
+  async (_what, hostile) => {
+    const before = storedMessages(server.dataDir);
+    const jobsBefore = mailJobs(server.dataDir);
+    for (const [path, body] of [
+      [MESSAGES_PATH, { ...stored, id: crypto.randomUUID(), name: hostile }],
+      [NOTIFY_PATH, { ...validMessage, name: hostile }],
+    ] as const) {
+      const response = await post(server.url, path, body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ success: false, error: VALIDATION_TEXT["format-chars"] });
+    }
+    expect(storedMessages(server.dataDir)).toEqual(before);
+    expect(mailJobs(server.dataDir)).toEqual(jobsBefore);
+  },
+);
+
+test("the joiners of emoji sequences and Persian names stay accepted in the name", async () => {
+  for (const name of ["Ada 👩\u200D💻", "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645"]) {
+    const response = await post(server.url, MESSAGES_PATH, { ...stored, id: crypto.randomUUID(), name });
+    expect(response.status).toBe(201);
+  }
 });
 
 test.each(rows)("$title → $status, nothing stored or mailed", async (row) => {

@@ -92,6 +92,22 @@ describe("validateFields", () => {
     });
   });
 
+  it.each([
+    ["a right-to-left override", "BIDI\u202Emoc.evil@\u202C"],
+    ["a left-to-right isolate", "Ada \u2066x\u2069"],
+    ["a soft hyphen", "Ada\u00ADLovelace"],
+  ])("rejects a name with %s (an invisible format character)", (_what, name) => {
+    expect(validateFields({ ...valid, name })).toEqual({ ok: false, problem: "format-chars", field: "name" });
+  });
+
+  it("keeps the joiners of emoji sequences and Persian names, and rejects C1 controls as the server does", () => {
+    expect(validateFields({ ...valid, name: "Ada 👩\u200D💻" }).ok).toBe(true);
+    expect(validateFields({ ...valid, name: "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645" }).ok).toBe(
+      true,
+    );
+    expect(validateFields({ ...valid, name: "Ada\u009b31m" })).toMatchObject({ problem: "control-chars" });
+  });
+
   it("allows line breaks and tabs in the message", () => {
     const message = "Line one\r\nLine two\n\tindented";
     expect(validateFields({ ...valid, message })).toEqual({ ok: true, value: { ...valid, message } });

@@ -16,7 +16,11 @@ export interface ContactMessage extends ContactFields {
 
 export type ValidationResult =
   | { ok: true; value: ContactFields }
-  | { ok: false; problem: "empty" | "email" | "too-long" | "control-chars"; field: keyof ContactFields };
+  | {
+      ok: false;
+      problem: "empty" | "email" | "too-long" | "control-chars" | "format-chars";
+      field: keyof ContactFields;
+    };
 
 /**
  * The server validates with Fastify's default ajv + ajv-formats, which the compiler
@@ -32,8 +36,19 @@ const FIELD_ORDER = ["name", "email", "message"] as const satisfies readonly (ke
 /** Fields that end up in mail headers: no control characters at all (CR/LF injection, tabs, NUL...). */
 const SINGLE_LINE_FIELDS = ["name", "email"] as const satisfies readonly (keyof ContactFields)[];
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+/**
+ * The rules the server's schema applies too (server/contact/schemas.ts), as Unicode pattern sources.
+ * A single line: no control character at all (CR, LF, TAB, NUL, DEL, C1...) nor U+2028/9.
+ */
+export const SINGLE_LINE_PATTERN = "^[^\\p{Cc}\\u2028\\u2029]*$";
+/**
+ * The name holds no invisible format character (\p{Cf}: bidi overrides, isolates and marks, soft
+ * hyphen, zero-width space...), which would make it read otherwise on the owner's screen; the
+ * joiners U+200C and U+200D stay (Persian and Indic names, emoji sequences).
+ */
+export const NO_FORMAT_CHARS_PATTERN = "^(?:[\\u200C\\u200D]|\\P{Cf})*$";
+const SINGLE_LINE = new RegExp(SINGLE_LINE_PATTERN, "u");
+const NO_FORMAT_CHARS = new RegExp(NO_FORMAT_CHARS_PATTERN, "u");
 
 function trimFields(fields: ContactFields): ContactFields {
   return { name: fields.name.trim(), email: fields.email.trim(), message: fields.message.trim() };
@@ -52,8 +67,9 @@ export function validateFields(fields: ContactFields): ValidationResult {
     if (value[field].length > LIMITS[field]) return { ok: false, problem: "too-long", field };
   }
   for (const field of SINGLE_LINE_FIELDS) {
-    if (CONTROL_CHARS.test(value[field])) return { ok: false, problem: "control-chars", field };
+    if (!SINGLE_LINE.test(value[field])) return { ok: false, problem: "control-chars", field };
   }
+  if (!NO_FORMAT_CHARS.test(value.name)) return { ok: false, problem: "format-chars", field: "name" };
   if (!EMAIL_PATTERN.test(value.email)) return { ok: false, problem: "email", field: "email" };
   return { ok: true, value };
 }

@@ -7,6 +7,7 @@ export const VALIDATION_TEXT = {
   empty: "Please Fill all Fields!",
   email: "Please enter a valid email address.",
   "control-chars": "Name and Email must be a single line of text.",
+  "format-chars": "The name contains characters that are not allowed.",
   "too-long": (field: keyof ContactFields) =>
     `${FIELD_LABELS[field]} can be at most ${LIMITS[field]} characters.`,
 } as const;
