@@ -236,7 +236,7 @@ describe("the queue itself", () => {
     }
   });
 
-  test("a job pending for more than an hour counts as late for /healthz", async () => {
+  test("a job pending for more than an hour since it was recorded counts as late for /healthz", async () => {
     const dataDir = await tempDir();
     let clock = Date.now();
     const { jobs, close } = await queueOn(dataDir, () => clock);
@@ -244,6 +244,13 @@ describe("the queue itself", () => {
       await jobs.record("slow", "fingerprint", validMessage);
       clock += 59 * 60_000;
       expect(await jobs.counts()).toEqual({ pending: 1, failed: 0, late: 0 });
+      // An attempt just failed: due again soon, but the job has waited since it was recorded.
+      expect(await jobs.takeDue("holder", 60_000, 10)).toHaveLength(1);
+      await jobs.settle("slow", "holder", {
+        state: "pending",
+        at: clock + 60_000,
+        error: "451 Try again later",
+      });
       clock += 2 * 60_000;
       expect(await jobs.counts()).toEqual({ pending: 1, failed: 0, late: 1 });
     } finally {
