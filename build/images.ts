@@ -13,7 +13,8 @@ const CONTENT_IMAGE = /[\\/]src[\\/]content[\\/]images[\\/][^?]+\.(avif|jpe?g|pn
 /**
  * A drawing generated from the owner's name (DiceBear's "Notionists" style, CC0): the same name
  * always gives the same person, waving like the greeting. Style attributes are dropped (the CSP
- * allows none; they only set a blend mode), and so is the licence metadata (CC0 asks for none).
+ * allows none; they only set a blend mode), and so is the licence metadata: CC0 asks for none, HTML
+ * allows none in an inline SVG (the credit is in docs/design.md).
  */
 export function portraitSvg(seed: string): string {
   return createAvatar(notionists, {
@@ -27,7 +28,7 @@ export function portraitSvg(seed: string): string {
   })
     .toString()
     .replace(/\s+style="[^"]*"/g, "")
-    .replace(/<metadata>[\s\S]*?<\/metadata>/, "");
+    .replace(/<metadata[\s>][\s\S]*?<\/metadata>/, "");
 }
 
 /**

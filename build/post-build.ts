@@ -1,12 +1,13 @@
 /**
- * After `vite build`: precompressed copies of the assets, and firebase.json's security headers
- * (with the CSP hashes of the pages just built). `npm run build` runs it.
+ * After `vite build`: precompressed copies of the assets, firebase.json's security headers (with
+ * the CSP hashes of the pages just built) and firestore.rules. `npm run build` runs it.
  */
 import { join, resolve } from "node:path";
 import { loadEnv } from "vite";
 import { parseConfig } from "../src/config/parse-config";
 import { inlineHashesOfSite } from "./csp-hashes";
 import { FIREBASE_JSON, writeFirebaseHeaders } from "./firebase-headers";
+import { FIRESTORE_RULES, writeFirestoreRules } from "./firestore-rules";
 import { precompress } from "./precompress";
 
 const root = resolve(import.meta.dirname, "..");
@@ -22,3 +23,6 @@ console.log(
 const client = parseConfig(loadEnv("production", root, "VITE_"));
 const changed = writeFirebaseHeaders(join(root, FIREBASE_JSON), { client, ...inlineHashesOfSite(dist) });
 console.log(`${FIREBASE_JSON}: security headers ${changed ? "updated" : "unchanged"}`);
+console.log(
+  `${FIRESTORE_RULES}: ${writeFirestoreRules(join(root, FIRESTORE_RULES)) ? "updated" : "unchanged"}`,
+);

@@ -7,7 +7,7 @@ import {
   NO_FORMAT_CHARS_PATTERN,
   SINGLE_LINE_PATTERN as SINGLE_LINE,
 } from "../../src/shared/contact/message";
-import { LIMITS } from "../../src/shared/contact/protocol";
+import { LIMITS, MESSAGE_ID_PATTERN } from "../../src/shared/contact/protocol";
 
 /** Fastify's defaults drop unknown fields and coerce types: a request must be exact. */
 export const AJV_OPTIONS = {
@@ -26,7 +26,6 @@ const TEXT = "^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$"
  * regular expressions, in which a pair of surrogates is one character, so only a lone one matches.
  */
 const WELL_FORMED = "^[^\\uD800-\\uDFFF]*$";
-const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 /** 1 to 200 visible ASCII characters. */
 const IDEMPOTENCY_KEY = "^[\\x21-\\x7E]{1,200}$";
 
@@ -57,7 +56,7 @@ export const storeBodySchema = {
   type: "object",
   required: ["id", "name", "email", "message"],
   additionalProperties: false,
-  properties: { id: { type: "string", pattern: UUID }, ...fields },
+  properties: { id: { type: "string", pattern: MESSAGE_ID_PATTERN }, ...fields },
 } as const;
 
 /** A line of an export file, as `npm run messages -- import` takes it back. */
@@ -107,7 +106,7 @@ export function validationMessage(context: string | undefined, error: SchemaErro
     return "The request body must be a JSON object with name, email and message.";
   }
   if (error.keyword === "type") return `The ${label} must be text.`;
-  if (field === "id") return "The message id must be a UUID.";
+  if (field === "id") return "The message id must be a lowercase UUID.";
   if (error.keyword === "minLength" || (error.keyword === "pattern" && error.params.pattern === NOT_BLANK)) {
     return "Please fill in all fields.";
   }

@@ -35,13 +35,18 @@ async function messageIds(): Promise<(string | undefined)[]> {
 }
 
 describe("the queue itself", () => {
-  async function queueOn(dataDir: string, now = Date.now, alertLimit = { max: 100, windowMs: 3_600_000 }) {
+  async function queueOn(
+    dataDir: string,
+    now = Date.now,
+    alertLimit = { max: 100, windowMs: 3_600_000 },
+    ownerEmail = OWNER_EMAIL,
+  ) {
     const { db } = openDatabase(dataDir);
     const jobs = createSqliteMailJobStore(db, { owner: true, now });
     const mailer = createMailer({
       smtpUrl: smtp.url,
       dataDir,
-      ownerEmail: OWNER_EMAIL,
+      ownerEmail,
       mailFrom: { name: "", address: "no-reply@example.com" },
     });
     const queue = createMailQueue({
@@ -231,7 +236,7 @@ describe("the queue itself", () => {
     }
   });
 
-  test("a job pending for more than an hour counts as late for /healthz", async () => {
+  test("a job pending for more than an hour since it was recorded counts as late for /healthz", async () => {
     const dataDir = await tempDir();
     let clock = Date.now();
     const { jobs, close } = await queueOn(dataDir, () => clock);
@@ -239,6 +244,13 @@ describe("the queue itself", () => {
       await jobs.record("slow", "fingerprint", validMessage);
       clock += 59 * 60_000;
       expect(await jobs.counts()).toEqual({ pending: 1, failed: 0, late: 0 });
+      // An attempt just failed: due again soon, but the job has waited since it was recorded.
+      expect(await jobs.takeDue("holder", 60_000, 10)).toHaveLength(1);
+      await jobs.settle("slow", "holder", {
+        state: "pending",
+        at: clock + 60_000,
+        error: "451 Try again later",
+      });
       clock += 2 * 60_000;
       expect(await jobs.counts()).toEqual({ pending: 1, failed: 0, late: 1 });
     } finally {
@@ -282,6 +294,21 @@ describe("the queue itself", () => {
       await queue.run();
       expect(mailJobs(dataDir)).toMatchObject([{ key: "old-job", state: "failed" }]);
       expect(mailJobs(dataDir)[0]?.last_error).toMatch(/^not sent within 3 days: 421 /);
+    } finally {
+      await close();
+    }
+  });
+
+  test("a mail whose envelope nodemailer refuses (EENVELOPE, no SMTP code) fails for good at once", async () => {
+    const dataDir = await tempDir();
+    // An envelope no waiting can fix: nodemailer refuses it before any SMTP command.
+    const { queue, close } = await queueOn(dataDir, Date.now, undefined, "");
+    try {
+      await queue.notify("bad-envelope", validMessage);
+      await queue.run();
+      expect(smtp.arrivals).toHaveLength(0);
+      expect(mailJobs(dataDir)).toMatchObject([{ key: "bad-envelope", state: "failed", attempts: 1 }]);
+      expect(mailJobs(dataDir)[0]?.last_error).toMatch(/No recipients defined/);
     } finally {
       await close();
     }

@@ -147,7 +147,7 @@ test("import takes back an export: the messages, their times, and the known ones
 });
 
 test.each([
-  ["an id that is not a UUID", { id: "../../etc/passwd" }, "The message id must be a UUID."],
+  ["an id that is not a UUID", { id: "../../etc/passwd" }, "The message id must be a lowercase UUID."],
   ["a 2 MB message", { message: "x".repeat(2_000_000) }, "The message is too long: at most 5000 characters."],
   ["a date in the future", { createdAt: "2999-01-01T00:00:00.000Z" }, "createdAt must be a date and time"],
   ["no date", { createdAt: undefined }, "Please fill in all fields: the createdAt is missing."],

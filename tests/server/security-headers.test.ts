@@ -3,6 +3,7 @@
  * settings, and its writer into firebase.json. The CSP never allows inline code wholesale. That
  * the written file matches the built pages is checked after the build (tests/e2e/firebase-headers).
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inlineHashesOf } from "../../build/csp-hashes";
@@ -54,10 +55,13 @@ test("the generator rewrites a drifted value and refuses a missing header", () =
 test("inline <style> blocks and executable inline scripts are hashed; data blocks and src scripts are not", () => {
   const html =
     '<style>a{color:red}</style><script type="application/ld+json">{"@type":"Person"}</script>' +
-    '<script type="module" src="/x.js"></script><script>console.log(1)</script>';
+    '<script type="module" src="/x.js"></script><script>console.log(1)</script>' +
+    '<script type="module">import("/y.js")</script>';
   const { styleHashes, scriptHashes } = inlineHashesOf(html);
   expect(styleHashes).toEqual(["'sha256-6hWWMOcF+mJesSJGYhmK2lkIIEw9Xc5XKGLPVzh8yxs='"]);
-  expect(scriptHashes).toHaveLength(1);
+  // The classic script and the inline module, each by the SHA-256 of its text.
+  const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+  expect(scriptHashes).toEqual([sha("console.log(1)"), sha('import("/y.js")')]);
   const csp = securityHeaders({ styleHashes, scriptHashes })["Content-Security-Policy"];
   expect(csp).toMatch(new RegExp(`style-src 'self' [^;]*${styleHashes[0]?.replace(/[+/]/g, "\\$&")}`));
   expect(csp).toContain(`script-src 'self' ${scriptHashes[0]}`);

@@ -143,6 +143,13 @@ const rows: BadRequest[] = [
   { title: "store: missing id", path: MESSAGES_PATH, body: validMessage, status: 400 },
   { title: "store: non-UUID id", path: MESSAGES_PATH, body: { ...stored, id: "not-a-uuid" }, status: 400 },
   { title: "store: numeric id", path: MESSAGES_PATH, body: { ...stored, id: 12345 }, status: 400 },
+  // Firestore's rules take lowercase only (firestore.rules): the same id must pass or fail on both.
+  {
+    title: "store: uppercase UUID",
+    path: MESSAGES_PATH,
+    body: { ...stored, id: id.toUpperCase() },
+    status: 400,
+  },
   {
     title: "store: UUID with a urn prefix",
     path: MESSAGES_PATH,

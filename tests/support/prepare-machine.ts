@@ -5,6 +5,7 @@
  * - A Chromium for the browser suite and the bench (`findChromium` in `tests/e2e/chromium.ts`).
  * - `redis-server` for the tests of the shared Redis state: `REDIS_SERVER_PATH`, else one on `PATH`.
  * - `caddy`, which checks `deploy/Caddyfile` (`caddy adapt`, no server started).
+ * - `java`, which runs the Nu HTML Checker (`vnu-jar`) over the built pages.
  *
  * What is missing is installed where that is allowed: Debian's package with apt when running as root
  * (CI, containers), else Playwright's Chromium build (no root needed). When neither works, it stops with
@@ -47,19 +48,21 @@ function stop(what: string, command: string): never {
 }
 
 /** The one command that installs `pkg` (a Debian package name) on this kind of machine. */
-function installCommand(pkg: "chromium" | "redis-server" | "caddy"): string {
+function installCommand(pkg: "chromium" | "redis-server" | "caddy" | "default-jre-headless"): string {
   if (onPath("apt-get")) return `${canApt ? "" : "sudo "}apt-get install -y ${pkg}`;
   if (process.platform === "darwin") {
     return {
       chromium: "brew install --cask chromium",
       "redis-server": "brew install redis",
       caddy: "brew install caddy",
+      "default-jre-headless": "brew install openjdk",
     }[pkg];
   }
   return {
     chromium: "npx playwright install chromium",
     "redis-server": "<your package manager> install redis (or set REDIS_SERVER_PATH)",
     caddy: "<your package manager> install caddy",
+    "default-jre-headless": "<your package manager> install a Java runtime (11 or newer)",
   }[pkg];
 }
 
@@ -92,10 +95,21 @@ function ensureCaddy(): void {
   );
 }
 
+function ensureJava(): void {
+  if (onPath("java") || (aptInstall("default-jre-headless") && onPath("java"))) return;
+  stop(
+    "no java to run the Nu HTML Checker with, and it could not be installed here",
+    installCommand("default-jre-headless"),
+  );
+}
+
 // Only as `npm test`'s first step, not when a test imports findRedisServer.
 if (process.argv[1]?.endsWith("prepare-machine.ts")) {
   ensureChromium();
   ensureRedis();
   ensureCaddy();
-  console.log(`prepare: Chromium ${findChromium()}, ${findRedisServer()}, ${onPath("caddy")}`);
+  ensureJava();
+  console.log(
+    `prepare: Chromium ${findChromium()}, ${findRedisServer()}, ${onPath("caddy")}, ${onPath("java")}`,
+  );
 }

@@ -179,6 +179,59 @@ describe("outbox client: the page's own triggers", () => {
   });
 });
 
+describe("outbox client: the lock and Background Sync", () => {
+  it("Discard waits for a drain in progress: it never deletes under a send", async () => {
+    const answers: (() => void)[] = [];
+    server.reset((request, response) => {
+      if (request.url === "/api/messages") return sendJson(response, 201, { success: true });
+      answers.push(() => sendJson(response, 200, { success: true, msg: "Thanks!" }));
+    });
+    const { outbox, client } = setup();
+    const refused = message("refused earlier");
+    await client.queue(refused, { kind: "refused", text: "Forbidden", status: 403, saved: false });
+    await outbox.add(message("waiting"));
+    const events: string[] = [];
+    const draining = client.drain();
+    await waitFor(() => expect(answers).toHaveLength(1)); // the drain is mid-send, holding the lock
+    const discarding = client.discard(refused.id).then(() => events.push("discarded"));
+    // However long it is given, Discard must not finish while the send is unanswered.
+    await Promise.race([discarding, new Promise((resolve) => setTimeout(resolve, 300))]);
+    events.push("answered");
+    answers[0]?.();
+    await Promise.all([draining, discarding]);
+    expect(events).toEqual(["answered", "discarded"]);
+    expect(await outbox.list()).toEqual([]);
+  });
+
+  it("falls back to the page's own triggers when the Background Sync registration fails", async () => {
+    accept();
+    // A browser with Background Sync (Chromium) whose registration is refused (a policy, a quota).
+    vi.stubGlobal("SyncManager", class {});
+    const register = vi.fn(() =>
+      Promise.reject(new DOMException("Background Sync is disabled", "NotAllowedError")),
+    );
+    Object.defineProperty(navigator, "serviceWorker", {
+      configurable: true,
+      value: { getRegistration: async () => ({ active: {}, sync: { register } }) },
+    });
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      const { outbox, client } = setup();
+      await client.start();
+      await client.queue(message("written offline"));
+      await waitFor(() => expect(register).toHaveBeenCalled());
+
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event("online"));
+      await waitFor(() => expect(seen.delivered).toBe(1));
+      expect(await outbox.list()).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, "serviceWorker");
+    }
+  });
+});
+
 describe("countOutbox, the cheap check every page makes", () => {
   it("is 0 where no outbox exists yet, and does not create one (the outbox can still create its store)", async () => {
     const dbName = `count-test-${++databases}`;

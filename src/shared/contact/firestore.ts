@@ -1,5 +1,5 @@
 /**
- * The `firestore` save step: `setDoc` on `users/{message.id}` with `firebase/firestore/lite`
+ * The `firestore` save step: `setDoc` on `users/{message.id}` (FIRESTORE_MESSAGES) with `firebase/firestore/lite`
  * (fetch-based, so it also works in a service worker), imported on the first save.
  */
 import type { FirebaseOptions } from "firebase/app";
@@ -14,10 +14,7 @@ import {
   seconds,
 } from "./failure";
 import type { ContactMessage } from "./message";
-import { NOTIFY_TIMEOUT_MS } from "./protocol";
-
-/** The collection of R-3.3 and R-7.1 (docs/requirements.md). The document id is the message id, so a retry never duplicates. */
-const CONTACT_COLLECTION = "users";
+import { FIRESTORE_MESSAGES, NOTIFY_TIMEOUT_MS } from "./protocol";
 
 export interface FirestoreSaveOptions {
   firebase: FirebaseOptions;
@@ -69,10 +66,12 @@ export function createFirestoreSave(options: FirestoreSaveOptions): SaveStep {
   return async (message: ContactMessage): Promise<SaveOutcome> => {
     const work = (async () => {
       const { lite, db } = await connect();
-      await lite.setDoc(lite.doc(db, CONTACT_COLLECTION, message.id), {
-        Name: message.name,
-        Email: message.email,
-        Message: message.message,
+      // The document id is the message id, so a retry never duplicates (R-7.1).
+      const { collection, fields } = FIRESTORE_MESSAGES;
+      await lite.setDoc(lite.doc(db, collection, message.id), {
+        [fields.name]: message.name,
+        [fields.email]: message.email,
+        [fields.message]: message.message,
         createdAt: lite.serverTimestamp(),
       });
     })();

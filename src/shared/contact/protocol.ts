@@ -1,10 +1,22 @@
 /** The wire contract shared by the page, the service worker and the notification server. */
 
-/** Field limits, enforced by the form (maxLength), the pipeline and the server's JSON schema. */
+/**
+ * Field limits, enforced by the form (maxLength), the pipeline, the server's JSON schema and
+ * `firestore.rules` (which the build writes from this module).
+ */
 export const LIMITS = {
   name: 100,
   email: 254,
   message: 5000,
+} as const;
+
+/** A message's id: a lowercase UUID (the Firestore document id, the local key, the Idempotency-Key). */
+export const MESSAGE_ID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
+/** Where the `firestore` save step writes (R-3.3: the collection `users`, capitalised fields). */
+export const FIRESTORE_MESSAGES = {
+  collection: "users",
+  fields: { name: "Name", email: "Email", message: "Message" },
 } as const;
 
 /** The notification endpoint of R-7.2 (docs/requirements.md), relative to the notify base URL. */
