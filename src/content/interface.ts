@@ -1,7 +1,7 @@
 import { profile } from "./profile.ts";
 
 /** A sentence with emphasised words: plain strings, and `{ strong }` for the words set in bold. */
-type RichText = readonly (string | { strong: string })[];
+export type RichText = readonly (string | { strong: string })[];
 
 /**
  * Every word of the interface, in the site's language (`profile.lang`): the labels, buttons, dialogs,
@@ -91,6 +91,8 @@ export const ui = {
     confirmTitle: "Discard this message?",
     confirmText: "It will be deleted from this device and not sent.",
     confirmDiscard: "Discard message",
+    /** The start of a message, quoted in the list and the dialog. */
+    quoted: (excerpt: string) => `“${excerpt}”`,
     delivered: (count: number) =>
       count === 1
         ? `Your message to ${profile.name} was sent.`
