@@ -55,6 +55,9 @@ export const ui = {
     },
     /** The result's title, in the dialog and on the server's page. */
     result: { invalid: "Almost there", sent: "Message sent", notSent: "Message not sent" },
+    /** The server's answers: the message is stored, and the owner will be told. */
+    saved: "Message saved.",
+    sent: "Thanks for your message! I'll get back to you soon.",
     noAnswer: "The server did not say what happened.",
     queuedTitle: "Saved for later",
     queuedOffline:
