@@ -11,7 +11,7 @@ import { routes } from "../src/config/routes.ts";
 import { appText } from "../src/content/app.ts";
 import { profile } from "../src/content/profile.ts";
 import type { PipelineConfig } from "../src/shared/contact/deps";
-import { canonicalLang, directionOf, htmlLanguage } from "../src/shared/language.ts";
+import { canonicalLang, directionOf, inLanguage } from "../src/shared/language.ts";
 import { appIconFile, localResume, manifestScreenshots, shortcutIconFile, token } from "./brand.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -51,7 +51,7 @@ function headMeta(): Plugin {
     transformIndexHtml: (html) => ({
       // Every page's language and direction from the content, in place of index.html's `lang`
       // (the prerendered pages share this template).
-      html: html.replace(/<html lang="[^"]*"/, `<html ${htmlLanguage(profile.lang)}`),
+      html: inLanguage(html, profile.lang),
       tags: Object.entries(tags).map(([name, content]) => ({
         tag: "meta",
         attrs: { name, content },

@@ -39,6 +39,11 @@ export function directionOf(lang: string): "ltr" | "rtl" {
   return script !== undefined && RTL_SCRIPTS.has(script) ? "rtl" : "ltr";
 }
 
+/** A page with the language's `lang` (and `dir`) in place of its `<html lang="…">`. */
+export function inLanguage(html: string, lang: string): string {
+  return html.replace(/<html lang="[^"]*"/, `<html ${htmlLanguage(lang)}`);
+}
+
 /** The `<html>` element's attributes for the language: `lang="ar" dir="rtl"`, or `lang="en"` alone. */
 export function htmlLanguage(lang: string): string {
   const tag = canonicalLang(lang);

@@ -1,4 +1,6 @@
-import { canonicalLang, directionOf, htmlLanguage } from "../../src/shared/language";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { canonicalLang, directionOf, htmlLanguage, inLanguage } from "../../src/shared/language";
 
 describe("the site's language and its direction (profile.lang)", () => {
   it.each([
@@ -28,6 +30,15 @@ describe("the site's language and its direction (profile.lang)", () => {
     expect(htmlLanguage("EN-gb")).toBe('lang="en-GB"');
     expect(htmlLanguage("ar")).toBe('lang="ar" dir="rtl"');
     expect(htmlLanguage("he-IL")).toBe('lang="he-IL" dir="rtl"');
+  });
+
+  it("puts the language on the page template every prerendered page is made from (index.html)", () => {
+    const template = readFileSync(join(import.meta.dirname, "../../index.html"), "utf8");
+    expect(inLanguage(template, "ar")).toMatch(
+      /^<!doctype html>\s*<html lang="ar" dir="rtl" data-theme="light">/,
+    );
+    expect(inLanguage(template, "pl")).toMatch(/^<!doctype html>\s*<html lang="pl" data-theme="light">/);
+    expect(inLanguage(template, "en")).toBe(template);
   });
 
   it("fails with a sentence naming a tag that is not BCP 47", () => {
