@@ -2,10 +2,12 @@
 import type { ContactFields, ValidationResult } from "./message";
 import { LIMITS } from "./protocol";
 
-/** The words it is made of: `ui.contact` of `src/content/interface.ts`. */
+type Problem = Exclude<ValidationResult, { ok: true }>["problem"];
+
+/** The words it is made of: `ui.contact` of `src/content/interface.ts`, one sentence per problem. */
 export interface ValidationWords {
   fields: Readonly<Record<keyof ContactFields, string>>;
-  invalid: Readonly<Record<"empty" | "email" | "control-chars", string>> & {
+  invalid: Readonly<Record<Exclude<Problem, "too-long">, string>> & {
     "too-long": (field: string, limit: number) => string;
   };
 }
