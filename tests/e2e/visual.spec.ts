@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { Page } from "@playwright/test";
 import { contentHash } from "../../build/brand";
 import { appPaths } from "../../src/config/routes";
 import { expect, pageSettled, test, themeSwitch } from "./fixtures";
@@ -23,19 +24,31 @@ test.use({
   allowedConsoleErrors: [/status of 404 \(Not Found\)/],
 });
 
-test.describe("the design, page by page", () => {
-  test.beforeAll(() => {
-    const updating = ["all", "changed"].includes(test.info().config.updateSnapshots);
-    if (updating) {
-      mkdirSync(dirname(CONTENT_FILE), { recursive: true });
-      writeFileSync(CONTENT_FILE, `${contentHash()}\n`);
-    }
-    const recorded = existsSync(CONTENT_FILE) ? readFileSync(CONTENT_FILE, "utf8").trim() : "";
-    test.skip(
-      recorded !== contentHash(),
-      "the baselines show other content than src/content/: run `npm run test:visual:update` to take them again",
-    );
+/** Skips the suite when the baselines show other content (and records the content when taking them). */
+function baselinesOfThisContent() {
+  const updating = ["all", "changed"].includes(test.info().config.updateSnapshots);
+  if (updating) {
+    mkdirSync(dirname(CONTENT_FILE), { recursive: true });
+    writeFileSync(CONTENT_FILE, `${contentHash()}\n`);
+  }
+  const recorded = existsSync(CONTENT_FILE) ? readFileSync(CONTENT_FILE, "utf8").trim() : "";
+  test.skip(
+    recorded !== contentHash(),
+    "the baselines show other content than src/content/: run `npm run test:visual:update` to take them again",
+  );
+}
+
+/** Every picture in, the lazy ones below the fold too, so that a full-page shot is complete. */
+async function picturesIn(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const images = [...document.images];
+    for (const image of images) image.loading = "eager";
+    await Promise.all([document.fonts.ready, ...images.map((image) => image.decode().catch(() => {}))]);
   });
+}
+
+test.describe("the design, page by page", () => {
+  test.beforeAll(baselinesOfThisContent);
 
   for (const path of PAGES) {
     for (const [device, viewport] of Object.entries(WIDTHS)) {
@@ -44,15 +57,7 @@ test.describe("the design, page by page", () => {
           await page.setViewportSize(viewport);
           await page.goto(path);
           await pageSettled(page);
-          // Every picture in, the lazy ones below the fold too, so that a full-page shot is complete.
-          await page.evaluate(async () => {
-            const images = [...document.images];
-            for (const image of images) image.loading = "eager";
-            await Promise.all([
-              document.fonts.ready,
-              ...images.map((image) => image.decode().catch(() => {})),
-            ]);
-          });
+          await picturesIn(page);
           if (theme === "dark") {
             await themeSwitch(page).click();
             await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
@@ -66,6 +71,40 @@ test.describe("the design, page by page", () => {
           });
         });
       }
+    }
+  }
+});
+
+/**
+ * A right-to-left page on a phone: the placeholder's pages turned right to left in the browser, as
+ * a build for an Arabic owner serves them (`dir="rtl"` from `profile.lang`). The navigation bar,
+ * hero, buttons, form and cards mirror (tests/e2e/rtl.spec.ts checks the same in numbers).
+ */
+test.describe("the design, right to left", () => {
+  test.beforeAll(baselinesOfThisContent);
+
+  for (const path of ["/", "/contact"]) {
+    for (const theme of ["light", "dark"] as const) {
+      test(`${path} right to left on a phone, ${theme}`, async ({ page }) => {
+        await page.setViewportSize(WIDTHS.phone);
+        await page.goto(path);
+        await pageSettled(page);
+        await page.evaluate(() => {
+          document.documentElement.lang = "ar";
+          document.documentElement.dir = "rtl";
+        });
+        await picturesIn(page);
+        if (theme === "dark") {
+          await themeSwitch(page).click();
+          await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+        }
+        const name = `${path === "/" ? "home" : path.slice(1)}-rtl-phone-${theme}.png`;
+        await expect(page).toHaveScreenshot(name, {
+          fullPage: true,
+          mask: [themeSwitch(page)],
+          maxDiffPixelRatio: 0.002,
+        });
+      });
     }
   }
 });

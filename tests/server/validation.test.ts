@@ -2,7 +2,7 @@
  * Bad requests: every row is refused with the right status and a JSON sentence, stores nothing
  * (the message store unchanged) and records no mail.
  */
-import { VALIDATION_TEXT } from "../../src/shared/contact/texts";
+import { ui } from "../../src/content/interface";
 import {
   API_KEY,
   MESSAGES_PATH,
@@ -238,7 +238,7 @@ test.each([
     ] as const) {
       const response = await post(server.url, path, body);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ success: false, error: VALIDATION_TEXT["format-chars"] });
+      expect(await response.json()).toEqual({ success: false, error: ui.contact.invalid["format-chars"] });
     }
     expect(storedMessages(server.dataDir)).toEqual(before);
     expect(mailJobs(server.dataDir)).toEqual(jobsBefore);
