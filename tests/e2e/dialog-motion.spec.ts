@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { SENT_MESSAGE } from "../../server/contact/api-routes";
-import { expect, pageSettled, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { holdNotifications, submitContact } from "./outbox-helpers";
 
 const VISITOR = {
@@ -31,17 +31,6 @@ async function loaderMovesWhileSending(page: Page): Promise<boolean> {
   return moved;
 }
 
-test.describe("the result dialog", () => {
-  test("its text is its accessible description, with its title as its name", async ({ page }) => {
-    await page.goto("/contact");
-    await pageSettled(page);
-    await page.getByRole("button", { name: "Say Hello 👋" }).click();
-    const dialog = page.getByRole("dialog");
-    await expect(dialog).toHaveAccessibleName("Almost there");
-    await expect(dialog).toHaveAccessibleDescription("Please Fill all Fields!");
-  });
-});
-
 test.describe("the loading animation", () => {
   test("plays while a message is sending", async ({ page }) => {
     expect(await loaderMovesWhileSending(page)).toBe(true);
@@ -50,13 +39,10 @@ test.describe("the loading animation", () => {
   test.describe("under prefers-reduced-motion", () => {
     test.use({ reducedMotion: "reduce" });
 
-    test("stands still, and the button still says it is sending", async ({ page }) => {
+    test("stands still, and the button still says it is sending; its stand-in ring does not spin either", async ({
+      page,
+    }) => {
       expect(await loaderMovesWhileSending(page)).toBe(false);
-    });
-
-    test("its stand-in ring does not spin either", async ({ page }) => {
-      await page.goto("/contact");
-      await pageSettled(page);
       // The stand-in is drawn until the Lottie engine arrives; read its animation from the CSSOM.
       const animation = await page.evaluate(() => {
         const probe = document.createElement("span");

@@ -6,9 +6,30 @@ import { expect, pageSettled, test } from "./fixtures";
 const nav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
 
 test.describe("every page of the spec", () => {
-  test("the navigation bar: brand, links in order, current page, toggle and profile links", async ({
+  test("home: greeting, bio and the two buttons", async ({ page }) => {
+    await page.goto("/");
+    await pageSettled(page);
+    await expect(page).toHaveTitle(`Home · ${profile.name}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(profile.greeting);
+    for (const paragraph of profile.bio) await expect(page.getByText(paragraph)).toBeVisible();
+    // The prerendered portrait stays as it was drawn: React hydrated it without a fetch or a redraw.
+    await expect(page.locator(".portrait__frame > svg")).toHaveCount(profile.photo ? 0 : 1);
+    await page.getByRole("link", { name: "Contact Me", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Let's Talk" })).toBeVisible();
+    await page.goBack();
+    await page.getByRole("link", { name: "See My Projects" }).click();
+    await expect(page).toHaveURL(/\/project$/);
+    await expect(page.getByRole("heading", { level: 1, name: "PROJECTS" })).toBeVisible();
+  });
+
+  test("the navigation bar (brand, links in order, current page, toggle and profile links), then skills: heading and one card per skill of the content, each an icon and a name", async ({
     page,
   }) => {
+    const svgRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".svg")) svgRequests.push(new URL(request.url()).pathname);
+    });
     await page.goto("/skills");
     await pageSettled(page);
     const bar = nav(page);
@@ -37,32 +58,7 @@ test.describe("every page of the spec", () => {
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", "noopener noreferrer");
     }
-  });
 
-  test("home: greeting, bio and the two buttons", async ({ page }) => {
-    await page.goto("/");
-    await pageSettled(page);
-    await expect(page).toHaveTitle(`Home · ${profile.name}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(profile.greeting);
-    for (const paragraph of profile.bio) await expect(page.getByText(paragraph)).toBeVisible();
-    // The prerendered portrait stays as it was drawn: React hydrated it without a fetch or a redraw.
-    await expect(page.locator(".portrait__frame > svg")).toHaveCount(profile.photo ? 0 : 1);
-    await page.getByRole("link", { name: "Contact Me", exact: true }).click();
-    await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Let's Talk" })).toBeVisible();
-    await page.goBack();
-    await page.getByRole("link", { name: "See My Projects" }).click();
-    await expect(page).toHaveURL(/\/project$/);
-    await expect(page.getByRole("heading", { level: 1, name: "PROJECTS" })).toBeVisible();
-  });
-
-  test("skills: heading and one card per skill of the content, each an icon and a name", async ({ page }) => {
-    const svgRequests: string[] = [];
-    page.on("request", (request) => {
-      if (new URL(request.url()).pathname.endsWith(".svg")) svgRequests.push(new URL(request.url()).pathname);
-    });
-    await page.goto("/skills");
-    await pageSettled(page);
     await expect(page).toHaveTitle(`Skills · ${profile.name}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Skills & Technologies");
     const cards = page.locator(".skills-grid > li");
@@ -111,7 +107,9 @@ test.describe("every page of the spec", () => {
     }
   });
 
-  test("contact: the form, its fields and the footer links", async ({ page }) => {
+  test("contact: the form, its fields and the footer links; empty or blank fields open the modal, named by its title and described by its text, which closes by button and Esc", async ({
+    page,
+  }) => {
     await page.goto("/contact");
     await pageSettled(page);
     await expect(page).toHaveTitle(`Contact · ${profile.name}`);
@@ -134,16 +132,14 @@ test.describe("every page of the spec", () => {
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", "noopener noreferrer");
     }
-  });
 
-  test("contact: empty or blank fields open the modal, which closes by button and Esc", async ({ page }) => {
-    await page.goto("/contact");
-    await pageSettled(page);
     const submit = page.getByRole("button", { name: "Say Hello 👋" });
     await submit.click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText("Please Fill all Fields!");
+    // Its text is its accessible description, with its title as its name.
+    await expect(dialog).toHaveAccessibleName("Almost there");
+    await expect(dialog).toHaveAccessibleDescription("Please Fill all Fields!");
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
     await expect(submit).toBeFocused();

@@ -30,46 +30,23 @@ const promptCalls = (page: Page) =>
 const installButton = (page: Page) =>
   page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Install app" });
 
+// The button's logic (the offer taken, one prompt, gone when used or installed, never when running
+// installed) is unit-tested in tests/unit/pwa-install-button.test.tsx; here, the browser's events,
+// the keyboard and the phone's navigation bar, in one visit.
 test.describe("the Install button", () => {
-  test("is hidden until the browser offers installation, prompts once, and goes away", async ({ page }) => {
+  test("is hidden until the browser offers installation, fits the bar at 375 px as an icon with its name, prompts once from the keyboard, and goes away; a new offer goes on appinstalled", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/");
     await pageSettled(page);
     await expect(installButton(page)).toHaveCount(0);
 
     // The page takes over the offer (no mini-infobar) and shows its button.
     expect(await offerInstall(page)).toBe(true);
-    await expect(installButton(page)).toBeVisible();
-    await expect(installButton(page)).toHaveText("Install");
-
-    await installButton(page).click();
-    expect(await promptCalls(page)).toBe(1);
-    // An offer can be used once.
-    await expect(installButton(page)).toHaveCount(0);
-  });
-
-  test("works from the keyboard and disappears on appinstalled", async ({ page }) => {
-    await page.goto("/skills");
-    await pageSettled(page);
-    await offerInstall(page);
-    await installButton(page).focus();
-    await page.keyboard.press("Enter");
-    expect(await promptCalls(page)).toBe(1);
-
-    // A new offer (the visitor declined earlier), then the browser reports the installation.
-    await offerInstall(page);
-    await expect(installButton(page)).toBeVisible();
-    await page.evaluate(() => window.dispatchEvent(new Event("appinstalled")));
-    await expect(installButton(page)).toHaveCount(0);
-    expect(await promptCalls(page)).toBe(1);
-  });
-
-  test("fits the navigation bar at 375 px as an icon with its name", async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto("/");
-    await pageSettled(page);
-    await offerInstall(page);
     const button = installButton(page);
     await expect(button).toBeVisible();
+    await expect(button).toHaveText("Install");
     const box = await button.boundingBox();
     expect(box?.width).toBeLessThanOrEqual(40);
     const toggle = await page.getByRole("switch", { name: "Dark mode" }).boundingBox();
@@ -77,5 +54,18 @@ test.describe("the Install button", () => {
       Math.abs((box?.y ?? 0) + (box?.height ?? 0) / 2 - ((toggle?.y ?? 0) + (toggle?.height ?? 0) / 2)),
     ).toBeLessThan(6);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await button.focus();
+    await page.keyboard.press("Enter");
+    expect(await promptCalls(page)).toBe(1);
+    // An offer can be used once.
+    await expect(button).toHaveCount(0);
+
+    // A new offer (the visitor declined earlier), then the browser reports the installation.
+    await offerInstall(page);
+    await expect(button).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new Event("appinstalled")));
+    await expect(button).toHaveCount(0);
+    expect(await promptCalls(page)).toBe(1);
   });
 });

@@ -14,17 +14,6 @@ import { ROOT, startServer } from "./server";
 const DIST = `${ROOT}/dist`;
 
 test.describe("offline after one visit", () => {
-  test("the worker takes control on the first visit", async ({ page }) => {
-    await page.goto("/");
-    await pageSettled(page);
-    await expectWorkerInControl(page);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
-    expect(await workerVersion(page)).toMatch(/\S/);
-    // From now on the worker answers the navigation itself.
-    const response = await page.reload();
-    expect(response?.fromServiceWorker()).toBe(true);
-  });
-
   test("every route and the not-found page render with the server gone and the browser offline", async ({
     page,
     context,
@@ -88,7 +77,9 @@ test.describe("what the worker caches", () => {
 });
 
 test.describe("the offline-ready notice", () => {
-  test("'Ready to work offline' appears on the first visit and not on the next", async ({ page }) => {
+  test("the worker takes control on the first visit, which says 'Ready to work offline'; the next visit is the worker's, without the notice", async ({
+    page,
+  }) => {
     await page.goto("/");
     await pageSettled(page);
     const notice = page.getByRole("group", { name: "Ready to work offline" });
@@ -97,8 +88,13 @@ test.describe("the offline-ready notice", () => {
     // It sits in a polite live region, and never takes focus.
     await expect(page.locator(".pwa-toasts")).toHaveAttribute("aria-live", "polite");
     await expect(notice.getByRole("button")).not.toBeFocused();
+    await expectWorkerInControl(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+    expect(await workerVersion(page)).toMatch(/\S/);
 
-    await page.reload();
+    // From now on the worker answers the navigation itself.
+    const response = await page.reload();
+    expect(response?.fromServiceWorker()).toBe(true);
     await pageSettled(page);
     // The bridge has decided (worker active) and shows nothing this time.
     await expectWorkerInControl(page);

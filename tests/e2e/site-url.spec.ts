@@ -1,6 +1,4 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SHARE_IMAGE } from "../../src/app/page-head";
 import { routes as pages } from "../../src/config/routes";
@@ -9,6 +7,7 @@ import { QR_CODE_FILE } from "../../src/features/share/qr-code-file";
 import { expect, test } from "./fixtures";
 import { ROOT } from "./server";
 import { builtSiteUrl, readQrCode } from "./share-helpers";
+import { SITE_URL, siteUrlDist } from "./site-url-build";
 
 /** Every prerendered page of a build, by file. */
 function builtPages(dir: string): Record<string, string> {
@@ -46,57 +45,44 @@ test.describe("the public address (VITE_SITE_URL)", () => {
   test("set: canonical, og:url, og:image and the sitemap are absolute on it; the QR code is built in", async ({
     page,
   }) => {
-    const site = "https://portfolio.example.dev";
-    const outDir = mkdtempSync(join(tmpdir(), "portfolio-site-url-"));
-    try {
-      const build = spawnSync(
-        join(ROOT, "node_modules/.bin/vite"),
-        ["build", "--outDir", outDir, "--emptyOutDir"],
-        { cwd: ROOT, env: { ...process.env, VITE_SITE_URL: site }, encoding: "utf8" },
-      );
-      expect(build.status, build.stderr).toBe(0);
-      // The warning is for builds without the variable only.
-      expect(`${build.stdout}${build.stderr}`).not.toContain("VITE_SITE_URL is not set");
-
-      const built = builtPages(outDir);
-      for (const [key, info] of Object.entries(pages)) {
-        const file =
-          info.path === null
-            ? "404.html"
-            : info.path === "/"
-              ? "index.html"
-              : `${info.path.slice(1)}/index.html`;
-        const html = built[file] ?? "";
-        expect(html, key).toContain(`<meta property="og:image" content="${site}${SHARE_IMAGE.path}" />`);
-        if (info.path === null) {
-          expect(html, key).not.toContain('rel="canonical"');
-        } else {
-          const url = new URL(info.path, site).href;
-          expect(html, key).toContain(`<link rel="canonical" href="${url}" />`);
-          expect(html, key).toContain(`<meta property="og:url" content="${url}" />`);
-        }
+    const site = SITE_URL;
+    const outDir = siteUrlDist();
+    const built = builtPages(outDir);
+    for (const [key, info] of Object.entries(pages)) {
+      const file =
+        info.path === null
+          ? "404.html"
+          : info.path === "/"
+            ? "index.html"
+            : `${info.path.slice(1)}/index.html`;
+      const html = built[file] ?? "";
+      expect(html, key).toContain(`<meta property="og:image" content="${site}${SHARE_IMAGE.path}" />`);
+      if (info.path === null) {
+        expect(html, key).not.toContain('rel="canonical"');
+      } else {
+        const url = new URL(info.path, site).href;
+        expect(html, key).toContain(`<link rel="canonical" href="${url}" />`);
+        expect(html, key).toContain(`<meta property="og:url" content="${url}" />`);
       }
-      const sitemap = readFileSync(join(outDir, "sitemap.xml"), "utf8");
-      const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-      expect(locs).toEqual(
-        Object.values(pages).flatMap((info) => (info.path === null ? [] : [new URL(info.path, site).href])),
-      );
-      expect(readFileSync(join(outDir, "robots.txt"), "utf8")).toMatch(
-        new RegExp(`^Sitemap: ${site}/sitemap\\.xml$`, "m"),
-      );
-      expect(structuredData(HOME(outDir))).toMatchObject({ name: profile.name, url: `${site}/` });
-
-      // The QR code, drawn at build time, reads back as the address, and is precached.
-      const svg = readFileSync(join(outDir, QR_CODE_FILE), "utf8");
-      expect(readFileSync(join(outDir, "sw.js"), "utf8")).toContain(`"${QR_CODE_FILE.slice(1)}"`);
-      await page.setContent(
-        `<img alt="code" width="240" height="240" src="data:image/svg+xml,${encodeURIComponent(svg)}">`,
-      );
-      await expect(page.getByRole("img", { name: "code" })).toHaveJSProperty("complete", true);
-      expect(await readQrCode(page.getByRole("img", { name: "code" }))).toBe(`${site}/`);
-    } finally {
-      rmSync(outDir, { recursive: true, force: true });
     }
+    const sitemap = readFileSync(join(outDir, "sitemap.xml"), "utf8");
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual(
+      Object.values(pages).flatMap((info) => (info.path === null ? [] : [new URL(info.path, site).href])),
+    );
+    expect(readFileSync(join(outDir, "robots.txt"), "utf8")).toMatch(
+      new RegExp(`^Sitemap: ${site}/sitemap\\.xml$`, "m"),
+    );
+    expect(structuredData(HOME(outDir))).toMatchObject({ name: profile.name, url: `${site}/` });
+
+    // The QR code, drawn at build time, reads back as the address, and is precached.
+    const svg = readFileSync(join(outDir, QR_CODE_FILE), "utf8");
+    expect(readFileSync(join(outDir, "sw.js"), "utf8")).toContain(`"${QR_CODE_FILE.slice(1)}"`);
+    await page.setContent(
+      `<img alt="code" width="240" height="240" src="data:image/svg+xml,${encodeURIComponent(svg)}">`,
+    );
+    await expect(page.getByRole("img", { name: "code" })).toHaveJSProperty("complete", true);
+    expect(await readQrCode(page.getByRole("img", { name: "code" }))).toBe(`${site}/`);
   });
 });
 

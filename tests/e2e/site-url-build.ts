@@ -1,0 +1,39 @@
+/**
+ * The second build the site-url test reads: the app built with a public address (VITE_SITE_URL)
+ * into `dist-site-url/`. `npm test` makes it beside the main build (`npm run build:site-url`), so
+ * the browser suite does not wait for a build; the test makes it itself when it is missing.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dirname, "../..");
+
+export const SITE_URL = "https://portfolio.example.dev";
+export const SITE_URL_DIST = join(ROOT, "dist-site-url");
+
+/** Builds it; returns vite's exit status and what it printed. */
+export function buildWithSiteUrl(): { status: number | null; output: string } {
+  const build = spawnSync(
+    join(ROOT, "node_modules/.bin/vite"),
+    ["build", "--outDir", SITE_URL_DIST, "--emptyOutDir"],
+    { cwd: ROOT, env: { ...process.env, VITE_SITE_URL: SITE_URL }, encoding: "utf8" },
+  );
+  return { status: build.status, output: `${build.stdout}${build.stderr}` };
+}
+
+/** The build's folder, built first when missing. */
+export function siteUrlDist(): string {
+  if (!existsSync(join(SITE_URL_DIST, "index.html"))) {
+    const build = buildWithSiteUrl();
+    if (build.status !== 0) throw new Error(build.output);
+  }
+  return SITE_URL_DIST;
+}
+
+// As a command (`npm run build:site-url`), not when the test imports it.
+if (process.argv[1]?.endsWith("site-url-build.ts")) {
+  const build = buildWithSiteUrl();
+  process.stdout.write(build.output);
+  process.exit(build.status ?? 1);
+}
