@@ -58,9 +58,9 @@ module.exports = {
       name: "server-only-shared-and-config",
       severity: "error",
       comment:
-        "The server takes from src/ only src/shared and src/config, plus the owner's profile for its mail defaults (docs/decisions.md).",
+        "The server takes from src/ only src/shared and src/config, plus the owner's profile for its mail defaults (docs/decisions.md) and the interface's words for its pages.",
       from: { path: "^server/" },
-      to: { path: "^src/", pathNot: "^src/(shared|config)/|^src/content/profile\\.ts$" },
+      to: { path: "^src/", pathNot: "^src/(shared|config)/|^src/content/(profile|interface)\\.ts$" },
     },
     {
       name: "build-not-into-server",

@@ -11,6 +11,7 @@ import { routes } from "../src/config/routes.ts";
 import { appText } from "../src/content/app.ts";
 import { profile } from "../src/content/profile.ts";
 import type { PipelineConfig } from "../src/shared/contact/deps";
+import { canonicalLang, directionOf, htmlLanguage } from "../src/shared/language.ts";
 import { appIconFile, localResume, manifestScreenshots, shortcutIconFile, token } from "./brand.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -47,12 +48,16 @@ function headMeta(): Plugin {
   };
   return {
     name: "portfolio:head-meta",
-    transformIndexHtml: () =>
-      Object.entries(tags).map(([name, content]) => ({
+    transformIndexHtml: (html) => ({
+      // Every page's language and direction from the content, in place of index.html's `lang`
+      // (the prerendered pages share this template).
+      html: html.replace(/<html lang="[^"]*"/, `<html ${htmlLanguage(profile.lang)}`),
+      tags: Object.entries(tags).map(([name, content]) => ({
         tag: "meta",
         attrs: { name, content },
         injectTo: "head",
       })),
+    }),
   };
 }
 
@@ -116,8 +121,8 @@ export function pwa(client: ClientConfig) {
         name: profile.name,
         short_name: profile.shortName,
         description: profile.description,
-        lang: "en",
-        dir: "ltr",
+        lang: canonicalLang(profile.lang),
+        dir: directionOf(profile.lang),
         start_url: routes.home.path,
         scope: "/",
         display: "standalone",

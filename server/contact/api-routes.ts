@@ -5,6 +5,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import cors from "@fastify/cors";
 import type { FastifyPluginAsync } from "fastify";
+import { ui } from "../../src/content/interface";
 import {
   API_KEY_HEADER,
   IDEMPOTENCY_HEADER,
@@ -27,7 +28,7 @@ export interface ApiDeps {
 }
 
 export { SENT_MESSAGE } from "../mail/mail-queue";
-export const SAVED_MESSAGE = "Message saved.";
+export const SAVED_MESSAGE = ui.contact.saved;
 export const ID_REUSED_MESSAGE = "This message id was already used for a different message.";
 
 type IdempotencyHeaders = { "idempotency-key"?: string };

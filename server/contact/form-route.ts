@@ -9,12 +9,13 @@ import { createHash } from "node:crypto";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from "fastify";
 import { routes } from "../../src/config/routes";
+import { ui } from "../../src/content/interface";
 import { type DeliverResult, deliver } from "../../src/shared/contact/deliver";
 import { createDeliverDeps } from "../../src/shared/contact/deps";
 import { fieldsOf as propertiesOf } from "../../src/shared/contact/failure";
 import { type ContactFields, createMessage, validateFields } from "../../src/shared/contact/message";
 import { LIMITS } from "../../src/shared/contact/protocol";
-import { RESULT_TITLE, validationText } from "../../src/shared/contact/texts";
+import { validationText } from "../../src/shared/contact/texts";
 import type { Config } from "../config";
 import { describeError } from "../http/errors";
 import { rateLimitOf, refuseOtherOrigins } from "./origins";
@@ -29,10 +30,8 @@ export const CONTACT_FORM_PATH = routes.contact.path;
  */
 export const FORM_BODY_LIMIT = 9 * (LIMITS.name + LIMITS.email + LIMITS.message) + 1024;
 
-export const FORM_UNREADABLE = "The form could not be read. Please send it again from the contact page.";
-/** When a step fails without an answer of this server (Firestore, or no answer in time). */
-export const NOT_DELIVERED =
-  "Sorry, your message could not be delivered right now. Please try again in a few minutes.";
+/** The page's words (`ui.contact`): `notDelivered` when a step fails without an answer of this server (Firestore, or no answer in time). */
+const words = ui.contact;
 
 const FIELDS = ["name", "email", "message"] as const satisfies readonly (keyof ContactFields)[];
 const EMPTY: ContactFields = { name: "", email: "", message: "" };
@@ -90,8 +89,8 @@ function outcome(result: DeliverResult): { status: number; title: string; text: 
   if (result.status === "answered") {
     return {
       status: result.success ? 200 : result.httpStatus,
-      title: result.success ? RESULT_TITLE.sent : RESULT_TITLE.notSent,
-      text: result.text || (result.success ? RESULT_TITLE.sent : NOT_DELIVERED),
+      title: result.success ? words.result.sent : words.result.notSent,
+      text: result.text || (result.success ? words.result.sent : words.notDelivered),
       success: result.success,
     };
   }
@@ -99,8 +98,8 @@ function outcome(result: DeliverResult): { status: number; title: string; text: 
   // A status means this server answered, with an `error` written for the visitor.
   return {
     status: failure.status ?? (failure.reason === "network" ? 503 : 502),
-    title: RESULT_TITLE.notSent,
-    text: failure.status === undefined ? NOT_DELIVERED : failure.error,
+    title: words.result.notSent,
+    text: failure.status === undefined ? words.notDelivered : failure.error,
     success: false,
   };
 }
@@ -130,11 +129,11 @@ export const contactFormRoute: FastifyPluginAsync<{ config: Config }> = async (s
     const described = describeError(error);
     const { status } = described;
     // The JSON API's 415 sentence asks for JSON; a form is sent again as it is.
-    const message = status === 415 ? FORM_UNREADABLE : described.message;
+    const message = status === 415 ? words.formUnreadable : described.message;
     if (status >= 500) request.log.error({ err: error }, "contact form failed");
     else request.log.info({ status, reason: message }, "contact form refused");
     return sendPage(reply, status, {
-      title: RESULT_TITLE.notSent,
+      title: words.result.notSent,
       text: message,
       success: false,
       fields: fieldsOf(request.body),
@@ -159,8 +158,8 @@ export const contactFormRoute: FastifyPluginAsync<{ config: Config }> = async (s
             ? FIELDS.filter((field) => fields[field].trim() === "")
             : [checked.field];
         return sendPage(reply, 400, {
-          title: RESULT_TITLE.invalid,
-          text: validationText(checked),
+          title: words.result.invalid,
+          text: validationText(words, checked),
           success: false,
           fields,
           invalid,

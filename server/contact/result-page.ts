@@ -13,9 +13,12 @@ import {
   defaultTreeAdapter as tree,
 } from "parse5";
 import { pageFile, routes } from "../../src/config/routes";
+import { ui } from "../../src/content/interface";
+import { profile } from "../../src/content/profile";
 import type { ContactFields } from "../../src/shared/contact/message";
 import { LIMITS } from "../../src/shared/contact/protocol";
 import { escapeHtml } from "../../src/shared/escape-html";
+import { htmlLanguage } from "../../src/shared/language";
 
 type Element = DefaultTreeAdapterMap["element"];
 type ParentNode = DefaultTreeAdapterMap["parentNode"];
@@ -74,11 +77,11 @@ function resultMarkup(content: ResultPageContent): string {
 /** Without a built app: a bare page that still says what happened. */
 function barePage(content: ResultPageContent): string {
   return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    `<!doctype html><html ${htmlLanguage(profile.lang)}><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(content.title)}</title></head><body><main>`,
     resultMarkup(content),
-    `<p><a href="${escapeHtml(routes.contact.path)}">Back to the contact page</a></p>`,
+    `<p><a href="${escapeHtml(routes.contact.path)}">${escapeHtml(ui.contact.backToForm)}</a></p>`,
     "</main></body></html>",
   ].join("");
 }
@@ -107,7 +110,7 @@ export function fillContactPage(template: string | undefined, content: ResultPag
   setAttribute(fields.email, "value", content.fields.email);
   setText(fields.message, content.fields.message);
   const count = byId("contact-message-count");
-  if (count) setText(count, `${content.fields.message.length} / ${LIMITS.message} characters`);
+  if (count) setText(count, ui.contact.messageCount(content.fields.message.length, LIMITS.message));
 
   for (const field of content.invalid ?? []) {
     const element = fields[field];

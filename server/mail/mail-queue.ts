@@ -6,13 +6,15 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
+import { ui } from "../../src/content/interface";
 import { fieldsOf } from "../../src/shared/contact/failure";
 import type { NotifyRequestBody, ServerAnswer } from "../../src/shared/contact/protocol";
 import { oneLine } from "../../src/shared/one-line";
 import type { MailJob, MailJobStore, MessageStore, Settlement } from "../store/stores";
 import type { Mailer } from "./mailer";
 
-export const SENT_MESSAGE = "Thanks for your message! I'll get back to you soon.";
+/** What the visitor reads once the message is in (the page's dialog, the no-JS page). */
+export const SENT_MESSAGE = ui.contact.sent;
 
 /** An HTTP answer: status and body. */
 export interface Answer {

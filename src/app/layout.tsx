@@ -5,6 +5,7 @@ import { lazyComponent } from "../components/browser-only";
 // would restyle the whole page after hydration.
 import "../features/contact/outbox-notice.css";
 import "../features/pwa/pwa-notices.css";
+import { ui } from "../content/interface";
 import { ApplyTheme } from "../features/theme/apply-theme";
 import { Navbar } from "./navbar";
 import { FirstPageProvider, NavigationAnnouncer } from "./navigation-focus";
@@ -40,7 +41,7 @@ export function Layout() {
     <FirstPageProvider>
       <ApplyTheme />
       <a className="skip-link" href="#main">
-        Skip to content
+        {ui.skipLink}
       </a>
       <Navbar />
       <main id="main" className="main" tabIndex={-1}>

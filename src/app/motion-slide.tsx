@@ -8,12 +8,14 @@ export const PAGE_SLIDE = { from: -300, durationS: 1 } as const;
 export default function MotionSlide({ children }: { children: ReactNode }) {
   // Under prefers-reduced-motion the page is drawn in place from its first frame.
   const still = useReducedMotion() ?? false;
+  // From the inline start: the right in a right-to-left language.
+  const from = document.documentElement.dir === "rtl" ? -PAGE_SLIDE.from : PAGE_SLIDE.from;
   return (
     <LazyMotion features={domAnimation} strict>
       <MotionConfig reducedMotion="user">
         <m.div
           className="page"
-          initial={still ? false : { x: PAGE_SLIDE.from }}
+          initial={still ? false : { x: from }}
           animate={{ x: 0 }}
           transition={{ type: "tween", ease: "easeOut", duration: PAGE_SLIDE.durationS }}
         >

@@ -3,6 +3,7 @@ import { ExternalLink } from "../components/external-link";
 import { HostIcon } from "../components/host-icon";
 import { MailIcon, ResumeIcon } from "../components/icons";
 import { navLinks, routes } from "../config/routes";
+import { ui } from "../content/interface";
 import { profile } from "../content/profile";
 import { InstallButton } from "../features/pwa/install-button";
 import { ToggleSwitch } from "../features/theme/toggle-switch";
@@ -15,7 +16,7 @@ export const NAVBAR_TOGGLE_SIZE = 50;
 export function Navbar() {
   return (
     <header className="navbar">
-      <nav className="navbar__inner" aria-label="Main">
+      <nav className="navbar__inner" aria-label={ui.nav.label}>
         <Link to={routes.home.path} className="navbar__brand">
           <span className="navbar__mark" aria-hidden="true">
             {initials(profile.name)}
@@ -36,15 +37,15 @@ export function Navbar() {
           <ThemeSwitch />
           <a href={`mailto:${profile.email}`} className="navbar__icon-link">
             <MailIcon />
-            <span className="visually-hidden">E-mail {profile.name}</span>
+            <span className="visually-hidden">{ui.nav.email}</span>
           </a>
           <ExternalLink href={profile.networkUrl} className="navbar__icon-link">
             <HostIcon url={profile.networkUrl} kind="network" />
-            <span className="visually-hidden">{profile.networkLabel} profile</span>
+            <span className="visually-hidden">{ui.nav.network}</span>
           </ExternalLink>
           <ExternalLink href={profile.resumeUrl} className="navbar__icon-link">
             <ResumeIcon />
-            <span className="visually-hidden">Resume</span>
+            <span className="visually-hidden">{ui.nav.resume}</span>
           </ExternalLink>
         </div>
       </nav>
@@ -59,6 +60,12 @@ function ThemeSwitch() {
   // initial state, and a click before the render that follows it must still count.
   const flip = () => useAppStore.getState().setDark(useAppStore.getState().theme !== "dark");
   return (
-    <ToggleSwitch checked={dark} onChange={flip} label="Dark mode" size={NAVBAR_TOGGLE_SIZE} themeSwitch />
+    <ToggleSwitch
+      checked={dark}
+      onChange={flip}
+      label={ui.nav.darkMode}
+      size={NAVBAR_TOGGLE_SIZE}
+      themeSwitch
+    />
   );
 }

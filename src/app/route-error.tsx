@@ -1,5 +1,8 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
+import { ui } from "../content/interface";
+
+const words = ui.routeError;
 
 /**
  * R-11.7: a page whose code could not be loaded, in the site's layout, with Retry (`retry` resolves
@@ -26,20 +29,16 @@ export function RouteError({ retry }: { retry: () => Promise<void> }) {
   return (
     <section className="page route-error" aria-labelledby="route-error-title">
       <h1 id="route-error-title" className="page-title" tabIndex={-1}>
-        This page could not be loaded
+        {words.title}
       </h1>
-      <p>
-        {offline
-          ? "You're offline, and this page is not saved on this device yet. It will load when the connection returns."
-          : "Part of the site did not arrive. Please try again."}
-      </p>
+      <p>{offline ? words.offline : words.failed}</p>
       <button
         type="button"
         className="button button--primary"
         aria-disabled={loading}
         onClick={() => loading || attempt()}
       >
-        {loading ? "Loading…" : "Retry"}
+        {loading ? words.loading : words.retry}
       </button>
     </section>
   );

@@ -1,4 +1,5 @@
 import { ExternalLink } from "../components/external-link";
+import { ui } from "../content/interface";
 import { profile } from "../content/profile";
 
 /** Under every page: whose site this is, and the ways to reach them, as plain text links. */
@@ -9,9 +10,9 @@ export function SiteFooter() {
         <p className="site-footer__name">
           © {profile.name} · {profile.jobTitle}
         </p>
-        <ul className="site-footer__links" aria-label="Elsewhere">
+        <ul className="site-footer__links" aria-label={ui.footer.links}>
           <li>
-            <a href={`mailto:${profile.email}`}>E-mail</a>
+            <a href={`mailto:${profile.email}`}>{ui.footer.email}</a>
           </li>
           <li>
             <ExternalLink href={profile.networkUrl}>{profile.networkLabel}</ExternalLink>

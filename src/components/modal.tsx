@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { ui } from "../content/interface";
 import "./modal.css";
 
 interface ModalProps {
@@ -54,7 +55,7 @@ export function Modal({ open, onClose, title, children, returnFocusTo }: ModalPr
         </div>
         <div className="modal__actions">
           <button type="button" className="button button--primary" onClick={() => ref.current?.close()}>
-            Close
+            {ui.dialog.close}
           </button>
         </div>
       </div>

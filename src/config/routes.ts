@@ -4,6 +4,7 @@
  * `src/app/routes/<id in kebab-case>.tsx`, its loader in `src/app/app-routes.tsx` (a compile error
  * until it exists), and its rewrite in `firebase.json` (a test fails until it is there).
  */
+import { ui } from "../content/interface.ts";
 import { pageText } from "../content/pages.ts";
 
 export interface RouteInfo {
@@ -17,10 +18,10 @@ export interface RouteInfo {
 
 /** In the navigation bar's order (R-2.2 in docs/requirements.md): Home Page, Projects, Skills, Contact me. */
 export const routes = {
-  home: { path: "/", navLabel: "Home Page", ...pageText.home },
-  projects: { path: "/project", navLabel: "Projects", ...pageText.projects },
-  skills: { path: "/skills", navLabel: "Skills", ...pageText.skills },
-  contact: { path: "/contact", navLabel: "Contact me", ...pageText.contact },
+  home: { path: "/", navLabel: ui.nav.links.home, ...pageText.home },
+  projects: { path: "/project", navLabel: ui.nav.links.projects, ...pageText.projects },
+  skills: { path: "/skills", navLabel: ui.nav.links.skills, ...pageText.skills },
+  contact: { path: "/contact", navLabel: ui.nav.links.contact, ...pageText.contact },
   notFound: { path: null, navLabel: null, ...pageText.notFound },
 } as const satisfies Record<string, RouteInfo>;
 

@@ -1,6 +1,7 @@
 import type { Profile } from "./types";
 
 export const profile: Profile = {
+  lang: "en",
   name: "Aarav Mehta",
   jobTitle: "Computer engineering student and web developer",
   brand: "Aarav.dev",

@@ -1,6 +1,11 @@
 /** The owner's data: the files in `src/content/` (and their images in `src/content/images/`). */
 
 export interface Profile {
+  /**
+   * The site's language, a BCP 47 tag ("en", "pl", "ar", "ja-JP"): every page's `lang`, and its
+   * direction (right to left for Arabic, Hebrew, Persian, …) follows from it.
+   */
+  lang: string;
   /** Full name, used in titles and the web app manifest. */
   name: string;
   /** What the owner does, in a few words (schema.org jobTitle). */

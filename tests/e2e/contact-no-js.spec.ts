@@ -6,8 +6,8 @@
 import type { Page, Request } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { SENT_MESSAGE } from "../../server/contact/api-routes";
+import { ui } from "../../src/content/interface";
 import { profile } from "../../src/content/profile";
-import { VALIDATION_TEXT } from "../../src/shared/contact/texts";
 import { expect, expectNoAxeViolations, pageStill, test } from "./fixtures";
 import { outboxMails, type RunningServer, startServer, storedMessages } from "./server";
 
@@ -120,7 +120,7 @@ test.describe("with JavaScript turned off", () => {
     const response = await submit(page);
 
     expect(response.status()).toBe(400);
-    await expect(page.locator("#contact-result")).toContainText(VALIDATION_TEXT.empty);
+    await expect(page.locator("#contact-result")).toContainText(ui.contact.invalid.empty);
     await expect(field(page, "Email")).toHaveValue(VISITOR.email);
     await expect(field(page, "Name")).toHaveAttribute("aria-invalid", "true");
     await expect(field(page, "Name")).toHaveAccessibleDescription(/Please Fill all Fields!/);
@@ -139,7 +139,7 @@ test.describe("with JavaScript turned off", () => {
     await fillForm(page, typed);
     expect((await submit(page)).status()).toBe(400);
 
-    await expect(page.locator("#contact-result")).toContainText(VALIDATION_TEXT.email);
+    await expect(page.locator("#contact-result")).toContainText(ui.contact.invalid.email);
     await expect(field(page, "Name")).toHaveValue(typed.name);
     await expect(field(page, "Email")).toHaveValue(typed.email);
     await expect(field(page, "Message")).toHaveValue(typed.message);
@@ -206,7 +206,7 @@ test.describe("with JavaScript on, clicked before the page hydrated", () => {
       expect((await submit(page)).status()).toBe(400);
       release();
 
-      await expect(page.locator("#contact-result")).toContainText(VALIDATION_TEXT.empty);
+      await expect(page.locator("#contact-result")).toContainText(ui.contact.invalid.empty);
       await expect(field(page, "Name")).toHaveValue(VISITOR.name);
       await expect(field(page, "Message")).toHaveValue(VISITOR.message);
       await pageStill(page);

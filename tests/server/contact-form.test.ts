@@ -5,12 +5,12 @@
 import { join } from "node:path";
 import { type DefaultTreeAdapterMap, parse, defaultTreeAdapter as tree } from "parse5";
 import { SENT_MESSAGE } from "../../server/contact/api-routes";
-import { FORM_BODY_LIMIT, FORM_UNREADABLE } from "../../server/contact/form-route";
+import { FORM_BODY_LIMIT } from "../../server/contact/form-route";
 import { RESULT_ID } from "../../server/contact/result-page";
 import { MESSAGES } from "../../server/http/errors";
 import { DATABASE_FILE } from "../../server/store/database";
 import { Database } from "../../server/store/sqlite-driver";
-import { VALIDATION_TEXT } from "../../src/shared/contact/texts";
+import { ui } from "../../src/content/interface";
 import { storedMessages } from "../e2e/server";
 import { type RecordingServer, sendJson, startRecordingServer } from "../shared/recording-server";
 import {
@@ -173,7 +173,7 @@ describe("bad input gets the page back with the text kept", () => {
     const response = await postForm(server, { name: "  ", email: "zoe@example.com", message: "" });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(resultText(html)).toContain(VALIDATION_TEXT.empty);
+    expect(resultText(html)).toContain(ui.contact.invalid.empty);
     expect(fieldValues(html)).toEqual({ name: "  ", email: "zoe@example.com", message: "" });
     expect(html).toMatch(/<input id="contact-name"[^>]*aria-invalid="true"/);
     expect(html).not.toMatch(/<input id="contact-email"[^>]*aria-invalid/);
@@ -193,7 +193,7 @@ describe("bad input gets the page back with the text kept", () => {
       body: "name=a&name=b&email=zoe%40example.com&message=hi",
     });
     expect(twice.status).toBe(400);
-    expect(resultText(await twice.text())).toContain(VALIDATION_TEXT.empty);
+    expect(resultText(await twice.text())).toContain(ui.contact.invalid.empty);
     expect(storedMessages(server.dataDir)).toHaveLength(0);
   });
 
@@ -207,7 +207,7 @@ describe("bad input gets the page back with the text kept", () => {
     const response = await postForm(server, typed);
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(resultText(html)).toContain(VALIDATION_TEXT.email);
+    expect(resultText(html)).toContain(ui.contact.invalid.email);
     expect(html).not.toContain("<script>alert(1)");
     expect(fieldValues(html)).toEqual(typed);
     expect(html).toContain(`${typed.message.length} / 5000 characters`);
@@ -232,7 +232,7 @@ describe("bad input gets the page back with the text kept", () => {
       body,
     });
     expect(response.status).toBe(415);
-    expect(resultText(await response.text())).toContain(FORM_UNREADABLE);
+    expect(resultText(await response.text())).toContain(ui.contact.formUnreadable);
     expect(storedMessages(server.dataDir)).toHaveLength(0);
   });
 

@@ -1,6 +1,7 @@
 import { ExternalLink } from "../../components/external-link";
 import { HostIcon } from "../../components/host-icon";
 import { MailIcon } from "../../components/icons";
+import { ui } from "../../content/interface";
 import { profile } from "../../content/profile";
 import { ContactForm, OutboxStatusSlot } from "../../features/contact/contact-form";
 import { PageTransition } from "../page-transition";
@@ -14,7 +15,7 @@ export default function Contact() {
         <footer className="contact__aside contact__footer">
           <section aria-labelledby="contact-other">
             <h2 id="contact-other" className="contact__aside-title">
-              Other ways to reach me
+              {ui.contact.otherWays}
             </h2>
             <ul className="contact__links">
               <li>
@@ -35,12 +36,12 @@ export default function Contact() {
           </section>
           <section aria-labelledby="contact-next">
             <h2 id="contact-next" className="contact__aside-title">
-              What happens next
+              {ui.contact.nextTitle}
             </h2>
             <ol className="contact__steps">
-              <li>Your message is saved, and {profile.name} is told by e-mail.</li>
-              <li>Offline? It waits on this device and is sent once you are back online.</li>
-              <li>{profile.shortName} replies to the e-mail address you give.</li>
+              {ui.contact.nextSteps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
             </ol>
           </section>
         </footer>

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { EmojiText } from "../../components/emoji-text";
 import { routes } from "../../config/routes";
+import { ui } from "../../content/interface";
 import { profile } from "../../content/profile";
 import { ShareButton } from "../../features/share/share-button";
 import { PageTransition } from "../page-transition";
@@ -22,10 +23,10 @@ export default function Home() {
           ))}
           <div className="hero__actions">
             <Link to={routes.contact.path} className="button button--primary">
-              Contact Me
+              {ui.home.contact}
             </Link>
             <Link to={routes.projects.path} className="button button--secondary">
-              See My Projects
+              {ui.home.projects}
             </Link>
             <ShareButton />
           </div>

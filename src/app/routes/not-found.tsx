@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import notFoundIllustration from "../../assets/illustrations/not-found.svg";
 import { routes } from "../../config/routes";
+import { ui } from "../../content/interface";
 import { PageTransition } from "../page-transition";
 
 export default function NotFound() {
@@ -10,16 +11,16 @@ export default function NotFound() {
         <img
           className="not-found__image"
           src={notFoundIllustration}
-          alt="404 illustration: the page could not be found"
+          alt={ui.notFound.illustration}
           width="480"
           height="320"
         />
         <h1 id="not-found-title" className="page-title" tabIndex={-1}>
-          Page not found
+          {ui.notFound.title}
         </h1>
-        <p className="not-found__text">The page you are looking for does not exist or has moved.</p>
+        <p className="not-found__text">{ui.notFound.text}</p>
         <Link to={routes.home.path} className="button button--primary">
-          Return to Home Page
+          {ui.notFound.home}
         </Link>
       </section>
     </PageTransition>

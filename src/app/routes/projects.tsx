@@ -2,6 +2,7 @@ import { useId } from "react";
 import { ContentPicture, pictureOf } from "../../components/content-picture";
 import { ExternalLink } from "../../components/external-link";
 import { ArrowIcon } from "../../components/icons";
+import { ui } from "../../content/interface";
 import { projects } from "../../content/projects";
 import type { Project } from "../../content/types";
 import { pick } from "../../lib/initials";
@@ -18,9 +19,9 @@ export default function Projects() {
   return (
     <PageTransition>
       <header className="page-header">
-        <p className="eyebrow">{projects.length} projects</p>
+        <p className="eyebrow">{ui.projects.eyebrow(projects.length)}</p>
         <h1 className="page-title" tabIndex={-1}>
-          PROJECTS
+          {ui.projects.title}
         </h1>
       </header>
       <ul className="projects-list">
@@ -56,7 +57,7 @@ function ProjectCard({ project, featured }: { project: Project; featured: boolea
         <h2 id={titleId} className="project-card__title">
           {project.title}
         </h2>
-        <h3 className="project-card__label">TECHNOLOGIES</h3>
+        <h3 className="project-card__label">{ui.projects.technologies}</h3>
         <ul className="project-card__tech">
           {project.tech.map((tech) => (
             <li key={tech}>{tech}</li>
@@ -72,7 +73,7 @@ function ProjectCard({ project, featured }: { project: Project; featured: boolea
           className="button button--secondary button--small project-card__link"
           aria-describedby={titleId}
         >
-          Visit Project
+          {ui.projects.visit}
           <ArrowIcon className="button__icon" />
         </ExternalLink>
       </div>

@@ -1,3 +1,4 @@
+import { ui } from "../../content/interface";
 import { skills } from "../../content/skills";
 import { PageTransition } from "../page-transition";
 
@@ -5,9 +6,9 @@ export default function Skills() {
   return (
     <PageTransition>
       <header className="page-header">
-        <p className="eyebrow">{skills.length} languages, frameworks and tools</p>
+        <p className="eyebrow">{ui.skills.eyebrow(skills.length)}</p>
         <h1 className="page-title" tabIndex={-1}>
-          Skills &amp; Technologies
+          {ui.skills.title}
         </h1>
       </header>
       <ul className="skills-grid">

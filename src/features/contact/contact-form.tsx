@@ -5,6 +5,7 @@ import { LoadingAnimation } from "../../components/loading-animation";
 import { Modal } from "../../components/modal";
 import { config } from "../../config/env";
 import { routes } from "../../config/routes";
+import { ui } from "../../content/interface";
 import { LIMITS } from "../../shared/contact/protocol";
 import { type ContactField, useAppStore } from "../../store/app-store";
 import { type ModalContent, submitContact } from "./submit-contact";
@@ -17,6 +18,8 @@ export const CONTACT_FORM_ACTION = `${config.notifyUrl}${routes.contact.path}`;
 
 const OutboxStatus = lazyComponent(() => import("./outbox-view").then((module) => module.OutboxStatus));
 const OutboxRefused = lazyComponent(() => import("./outbox-refused").then((module) => module.OutboxRefused));
+
+const words = ui.contact;
 
 export const OutboxStatusSlot = () => <OutboxStatus Refused={OutboxRefused} />;
 
@@ -67,21 +70,21 @@ export function ContactForm() {
         onSubmit={handleSubmit}
       >
         <h1 id="contact-title" className="page-title" tabIndex={-1}>
-          Let&apos;s Talk
+          {words.title}
         </h1>
         <div className="field">
-          <label htmlFor="contact-name">Name</label>
+          <label htmlFor="contact-name">{words.fields.name}</label>
           <input {...bind("name")} type="text" autoComplete="name" />
         </div>
         <div className="field">
-          <label htmlFor="contact-email">Email</label>
+          <label htmlFor="contact-email">{words.fields.email}</label>
           <input {...bind("email")} type="email" autoComplete="email" inputMode="email" spellCheck={false} />
         </div>
         <div className="field">
-          <label htmlFor="contact-message">Message</label>
+          <label htmlFor="contact-message">{words.fields.message}</label>
           <textarea {...bind("message")} rows={6} aria-describedby="contact-message-count" />
           <p id="contact-message-count" className="field__hint">
-            {fields.message.length} / {LIMITS.message} characters
+            {words.messageCount(fields.message.length, LIMITS.message)}
           </p>
         </div>
         <button
@@ -91,10 +94,10 @@ export function ContactForm() {
           aria-disabled={submitting}
         >
           {submitting ? (
-            <LoadingAnimation label="Sending your message" />
+            <LoadingAnimation label={words.sending} />
           ) : (
             <span>
-              <EmojiText text="Say Hello 👋" />
+              <EmojiText text={words.submit} />
             </span>
           )}
         </button>

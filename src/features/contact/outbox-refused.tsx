@@ -1,11 +1,15 @@
 import { useId, useRef, useState } from "react";
 import { Modal } from "../../components/modal";
+import { ui } from "../../content/interface";
 import type { OutboxEntry } from "../../shared/contact/outbox-store";
 import { oneLine } from "../../shared/one-line";
 import { loadOutboxClient } from "./outbox";
-import { OUTBOX_TEXT, useOutboxView } from "./outbox-view";
+import { useOutboxView } from "./outbox-view";
 
-const excerpt = (text: string) => oneLine(text, 80);
+const OUTBOX_TEXT = ui.outbox;
+
+/** The start of a message, on one line, in quotation marks. */
+const excerpt = (text: string) => OUTBOX_TEXT.quoted(oneLine(text, 80));
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 
@@ -64,7 +68,7 @@ export function OutboxRefused() {
                         {formatDate(entry.message.createdAt)}
                       </time>
                     </span>
-                    <span className="outbox-failed__excerpt">“{excerpt(entry.message.message)}”</span>
+                    <span className="outbox-failed__excerpt">{excerpt(entry.message.message)}</span>
                   </p>
                   <p className="outbox-failed__error">{OUTBOX_TEXT.failedReason(entry.lastError)}</p>
                   <div className="outbox-failed__actions">
@@ -100,7 +104,7 @@ export function OutboxRefused() {
         returnFocusTo={() => failedRef.current ?? document.getElementById("main")}
       >
         <p>
-          “{excerpt(confirming?.message.message ?? "")}” {OUTBOX_TEXT.confirmText}
+          {excerpt(confirming?.message.message ?? "")} {OUTBOX_TEXT.confirmText}
         </p>
         <p>
           <button

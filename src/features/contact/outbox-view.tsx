@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from "react";
-import { profile } from "../../content/profile";
+import { ui } from "../../content/interface";
 import {
   currentOutboxView,
   type OutboxView,
@@ -8,25 +8,7 @@ import {
   updateOutboxView,
 } from "./outbox";
 
-export const OUTBOX_TEXT = {
-  waiting: (count: number) =>
-    count === 0 ? "" : count === 1 ? "1 message waiting to be sent" : `${count} messages waiting to be sent`,
-  waitingHint: (count: number) => `${count === 1 ? "It" : "They"} will be sent automatically.`,
-  failedTitle: (count: number) =>
-    count === 1 ? "1 message could not be sent" : `${count} messages could not be sent`,
-  failedReason: (error: string | null) =>
-    error ? `The server refused it: ${error}` : "The server refused it.",
-  retry: "Retry",
-  discard: "Discard",
-  confirmTitle: "Discard this message?",
-  confirmText: "It will be deleted from this device and not sent.",
-  confirmDiscard: "Discard message",
-  delivered: (count: number) =>
-    count === 1
-      ? `Your message to ${profile.name} was sent.`
-      : `Your ${count} messages to ${profile.name} were sent.`,
-  dismiss: "Dismiss",
-} as const;
+const OUTBOX_TEXT = ui.outbox;
 
 export function useOutboxView(): OutboxView {
   return useSyncExternalStore(subscribeToOutboxView, currentOutboxView, currentOutboxView);

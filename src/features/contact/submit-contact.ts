@@ -1,8 +1,9 @@
 import { config } from "../../config/env";
+import { ui } from "../../content/interface";
 import { cachedLoad } from "../../shared/cached-load";
 import type { Decision, NotSent } from "../../shared/contact/deliver";
 import { type ContactMessage, createMessage, validateFields } from "../../shared/contact/message";
-import { RESULT_TITLE, VALIDATION_TEXT, validationText } from "../../shared/contact/texts";
+import { validationText } from "../../shared/contact/texts";
 import { useAppStore } from "../../store/app-store";
 import { loadOutbox } from "./load-outbox";
 
@@ -11,23 +12,8 @@ export interface ModalContent {
   text: string;
 }
 
-/** Exact texts of R-8 (docs/requirements.md) (shared with the server's result page), plus the page's own. */
-export const CONTACT_TEXT = {
-  ...VALIDATION_TEXT,
-  noAnswerText: "The server did not say what happened.",
-  queuedTitle: "Saved for later",
-  queuedOffline:
-    "You're offline. Your message is saved on this device and will be sent automatically when the connection returns.",
-  queuedUnreachable:
-    "The server could not be reached. Your message is saved on this device and will be sent automatically when the connection returns.",
-  queuedBusy:
-    "The server cannot take your message right now. It is saved on this device and will be sent automatically as soon as the server is ready.",
-  refused: (error: string) =>
-    `The server refused your message. It is kept on this device, below the form, where you can send it again or discard it. The server said: ${error}`,
-  notSavedTitle: "Message not saved",
-  notSaved:
-    "Your message could not be sent, and it could not be saved on this device either (storage is unavailable, for example in private browsing or when the disk is full). Your text is still in the form: please send it again when you are back online.",
-} as const;
+/** The result's words (the exact texts of R-8 in docs/requirements.md among them), shared with the server's result page. */
+const words = ui.contact;
 
 /** Never rejects. */
 export type SendMessage = (message: ContactMessage) => Promise<Decision>;
@@ -71,7 +57,7 @@ export async function submitContact(overrides: Partial<SubmitDeps> = {}): Promis
   if (!checked.ok) {
     // Nothing was sent, so nothing is cleared: the visitor keeps what they typed.
     store.setSubmitting(false);
-    return { title: RESULT_TITLE.invalid, text: validationText(checked) };
+    return { title: words.result.invalid, text: validationText(words, checked) };
   }
 
   let clearFields = true;
@@ -82,33 +68,29 @@ export async function submitContact(overrides: Partial<SubmitDeps> = {}): Promis
       return modal;
     } catch {
       clearFields = false;
-      return { title: CONTACT_TEXT.notSavedTitle, text: CONTACT_TEXT.notSaved };
+      return { title: words.notSavedTitle, text: words.notSaved };
     }
   };
-  const queued = (text: string) => ({ title: CONTACT_TEXT.queuedTitle, text });
+  const queued = (text: string) => ({ title: words.queuedTitle, text });
 
   try {
     const message = createMessage(checked.value);
-    if (!isOnline()) return await keep(message, undefined, queued(CONTACT_TEXT.queuedOffline));
+    if (!isOnline()) return await keep(message, undefined, queued(words.queuedOffline));
     const outcome = await send(message).catch(
       (error: unknown): NotSent => ({ kind: "retry", text: String(error), status: null, saved: false }),
     );
     if (outcome.kind === "sent") {
-      return { title: RESULT_TITLE.sent, text: outcome.text || CONTACT_TEXT.noAnswerText };
+      return { title: words.result.sent, text: outcome.text || words.noAnswer };
     }
     if (outcome.kind === "invalid") {
-      return { title: RESULT_TITLE.notSent, text: outcome.text || CONTACT_TEXT.noAnswerText };
+      return { title: words.result.notSent, text: outcome.text || words.noAnswer };
     }
     if (outcome.kind === "refused") {
-      const text = CONTACT_TEXT.refused(outcome.text);
-      return await keep(message, outcome, { title: RESULT_TITLE.notSent, text });
+      const text = words.refused(outcome.text);
+      return await keep(message, outcome, { title: words.result.notSent, text });
     }
     const reason =
-      outcome.status !== null
-        ? CONTACT_TEXT.queuedBusy
-        : isOnline()
-          ? CONTACT_TEXT.queuedUnreachable
-          : CONTACT_TEXT.queuedOffline;
+      outcome.status !== null ? words.queuedBusy : isOnline() ? words.queuedUnreachable : words.queuedOffline;
     return await keep(message, outcome, queued(reason));
   } finally {
     useAppStore.getState().setSubmitting(false);

@@ -1,5 +1,6 @@
 import type { Ref } from "react";
 import { Icon } from "../../components/icons";
+import { ui } from "../../content/interface";
 
 /**
  * "Install", an arrow into a tray: the same button, name and look for the browser's offer
@@ -8,11 +9,11 @@ import { Icon } from "../../components/icons";
 export function InstallAppButton(props: { ref?: Ref<HTMLButtonElement>; onClick: () => void }) {
   return (
     // The name starts with the visible word (label in name), and stays when phones show the icon only.
-    <button {...props} type="button" className="install-button" aria-label="Install app">
+    <button {...props} type="button" className="install-button" aria-label={ui.install.buttonName}>
       <Icon size={18} outline>
         <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19h14" />
       </Icon>
-      <span className="install-button__label">Install</span>
+      <span className="install-button__label">{ui.install.button}</span>
     </button>
   );
 }

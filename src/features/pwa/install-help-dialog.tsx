@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Icon } from "../../components/icons";
 import { Modal } from "../../components/modal";
+import { type RichText, ui } from "../../content/interface";
 import { dismissInstallHelp, type InstallHelpPlatform } from "./install-help";
 import "./install-help-dialog.css";
 
@@ -35,52 +36,25 @@ function MenuIcon() {
   );
 }
 
-function Step({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
+/** Each step's icon, by platform, beside its words (`ui.install.steps`). */
+const STEP_ICONS: Record<InstallHelpPlatform, readonly (ReactNode | null)[]> = {
+  ios: [<SafariShareIcon key="share" />, <AddToHomeScreenIcon key="add" />, null],
+  "macos-safari": [null, <AddToHomeScreenIcon key="add" />, null],
+  "firefox-android": [<MenuIcon key="menu" />, <AddToHomeScreenIcon key="add" />, null],
+};
+
+function Step({ icon, text }: { icon: ReactNode; text: RichText }) {
   return (
     <li>
       {icon ? <span className="install-help__icon">{icon}</span> : null}
-      <span>{children}</span>
+      <span>
+        {text.map((part, index) =>
+          typeof part === "string" ? part : <strong key={index}>{part.strong}</strong>,
+        )}
+      </span>
     </li>
   );
 }
-
-const STEPS: Record<InstallHelpPlatform, ReactNode> = {
-  ios: (
-    <>
-      <Step icon={<SafariShareIcon />}>
-        Tap <strong>Share</strong> in the browser's toolbar.
-      </Step>
-      <Step icon={<AddToHomeScreenIcon />}>
-        Choose <strong>Add to Home Screen</strong> (scroll the list down if you don't see it).
-      </Step>
-      <Step>
-        Tap <strong>Add</strong>. The site opens from its icon, like an app, and works offline.
-      </Step>
-    </>
-  ),
-  "macos-safari": (
-    <>
-      <Step>
-        In the menu bar, open <strong>File</strong>.
-      </Step>
-      <Step icon={<AddToHomeScreenIcon />}>
-        Choose <strong>Add to Dock…</strong>, then <strong>Add</strong>.
-      </Step>
-      <Step>The site opens from the Dock in its own window and works offline.</Step>
-    </>
-  ),
-  "firefox-android": (
-    <>
-      <Step icon={<MenuIcon />}>
-        Open Firefox's menu (<strong>⋮</strong>).
-      </Step>
-      <Step icon={<AddToHomeScreenIcon />}>
-        Choose <strong>Install</strong> (or <strong>Add to Home screen</strong>), then confirm.
-      </Step>
-      <Step>The site opens from its icon, like an app, and works offline.</Step>
-    </>
-  ),
-};
 
 export interface InstallHelpDialogProps {
   platform: InstallHelpPlatform;
@@ -100,9 +74,13 @@ export function InstallHelpDialog({
   returnFocusTo,
 }: InstallHelpDialogProps) {
   return (
-    <Modal open={open} onClose={onClose} title="Install this app" returnFocusTo={returnFocusTo}>
+    <Modal open={open} onClose={onClose} title={ui.install.title} returnFocusTo={returnFocusTo}>
       <div className="install-help">
-        <ol className="install-help__steps">{STEPS[platform]}</ol>
+        <ol className="install-help__steps">
+          {ui.install.steps[platform].map((text, index) => (
+            <Step key={index} icon={STEP_ICONS[platform][index]} text={text} />
+          ))}
+        </ol>
         <button
           type="button"
           className="button button--secondary"
@@ -111,7 +89,7 @@ export function InstallHelpDialog({
             onDismiss();
           }}
         >
-          Don't show again
+          {ui.install.dontShowAgain}
         </button>
       </div>
     </Modal>

@@ -1,6 +1,7 @@
 import { type FocusEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { useStore } from "zustand";
 import { Icon, type IconProps } from "../../components/icons";
+import { ui } from "../../content/interface";
 import { pwaStore } from "./pwa-store";
 import { useOnline } from "./use-online";
 
@@ -40,6 +41,8 @@ function OfflineIcon(props: IconProps) {
     </Icon>
   );
 }
+
+const words = ui.notices;
 
 /** "Ready to work offline" goes away by itself after this long (it may cover page text on a phone), unless pointed at or focused. */
 export const OFFLINE_READY_VISIBLE_MS = 5000;
@@ -98,7 +101,7 @@ function Toast({ title, icon, onDismiss, autoHideMs, actions, children }: ToastP
         {children ? <p className="pwa-toast__text">{children}</p> : null}
         {actions ? <div className="pwa-toast__actions">{actions}</div> : null}
       </div>
-      <button type="button" className="pwa-close" aria-label={`Dismiss: ${title}`} onClick={onDismiss}>
+      <button type="button" className="pwa-close" aria-label={words.dismiss(title)} onClick={onDismiss}>
         <CloseIcon size={18} />
       </button>
     </div>
@@ -111,9 +114,9 @@ function OfflineBanner({ onDismiss }: { onDismiss: () => void }) {
     <div className="pwa-offline__banner" onKeyDown={dismissOnEscape(onDismiss)}>
       <OfflineIcon size={18} />
       <span>
-        <strong>You're offline.</strong> The site still works.
+        <strong>{words.offline.title}</strong> {words.offline.text}
       </span>
-      <button type="button" className="pwa-close" aria-label="Dismiss: You're offline" onClick={onDismiss}>
+      <button type="button" className="pwa-close" aria-label={words.offline.dismiss} onClick={onDismiss}>
         <CloseIcon size={16} />
       </button>
     </div>
@@ -142,7 +145,7 @@ export function PwaNotices() {
       <div className="pwa-toasts" aria-live="polite">
         {updateWaiting ? (
           <Toast
-            title="A new version is available"
+            title={words.update.title}
             icon={<UpdateIcon />}
             onDismiss={dismissUpdate}
             actions={
@@ -153,25 +156,25 @@ export function PwaNotices() {
                   aria-disabled={updating}
                   onClick={startUpdate}
                 >
-                  {updating ? "Reloading…" : "Reload"}
+                  {updating ? words.update.reloading : words.update.reload}
                 </button>
                 <button type="button" className="pwa-toast__later" onClick={dismissUpdate}>
-                  Later
+                  {words.update.later}
                 </button>
               </>
             }
           >
-            Reload when you're ready to use it.
+            {words.update.text}
           </Toast>
         ) : null}
         {offlineReady ? (
           <Toast
-            title="Ready to work offline"
+            title={words.offlineReady.title}
             icon={<OfflineReadyIcon />}
             onDismiss={dismissOfflineReady}
             autoHideMs={OFFLINE_READY_VISIBLE_MS}
           >
-            Every page of this site now works without a connection.
+            {words.offlineReady.text}
           </Toast>
         ) : null}
       </div>

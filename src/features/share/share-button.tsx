@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Icon } from "../../components/icons";
 import { appText } from "../../content/app";
+import { ui } from "../../content/interface";
 import { cachedLoad } from "../../shared/cached-load";
 import { shareAddress } from "./share-address";
 
@@ -49,7 +50,7 @@ export function ShareButton() {
           <circle cx="18" cy="19" r="3" />
           <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
         </Icon>
-        Share
+        {ui.share.button}
       </button>
       {ShareDialog && dialog !== "unused" && (
         <ShareDialog

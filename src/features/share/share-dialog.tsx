@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Modal } from "../../components/modal";
 import { config } from "../../config/env";
+import { ui } from "../../content/interface";
 import { cachedLoad } from "../../shared/cached-load";
 import { QR_CODE_DOWNLOAD_NAME, QR_CODE_FILE } from "./qr-code-file";
 import { shareAddress } from "./share-address";
@@ -12,6 +13,7 @@ export interface ShareDialogProps {
   returnFocusTo: () => HTMLElement | null;
 }
 
+const words = ui.share;
 const loadQrCode = cachedLoad(() => import("./qr-code"));
 
 /** The QR code: the file the build drew from `VITE_SITE_URL`, or else one drawn here from the page's origin. */
@@ -65,20 +67,20 @@ export function ShareDialog({ open, onClose, returnFocusTo }: ShareDialogProps) 
   };
 
   return (
-    <Modal open={open} onClose={onClose} title="Share this site" returnFocusTo={returnFocusTo}>
+    <Modal open={open} onClose={onClose} title={words.title} returnFocusTo={returnFocusTo}>
       <div className="share-dialog">
         <p className="share-dialog__address">{address}</p>
         <div className="share-dialog__copy">
           <button type="button" className="button button--primary" onClick={copyLink}>
-            Copy link
+            {words.copy}
           </button>
           <p role="status" className="share-dialog__status">
-            {copy === "copied" ? "Link copied." : copy === "manual" ? "Copy the selected address below." : ""}
+            {copy === "copied" ? words.copied : copy === "manual" ? words.copyManually : ""}
           </p>
         </div>
         {copy === "manual" ? (
           <div className="share-dialog__field">
-            <label htmlFor={fieldId}>Address</label>
+            <label htmlFor={fieldId}>{words.address}</label>
             <input
               ref={field}
               id={fieldId}
@@ -91,15 +93,15 @@ export function ShareDialog({ open, onClose, returnFocusTo }: ShareDialogProps) 
         ) : null}
         <figure className="share-dialog__qr">
           {qrCode ? (
-            <img src={qrCode} width={200} height={200} alt={`QR code of ${address}`} />
+            <img src={qrCode} width={200} height={200} alt={words.qrAlt(address)} />
           ) : (
             <div className="share-dialog__qr-pending" aria-hidden="true" />
           )}
-          <figcaption>Scan to open the site on a phone.</figcaption>
+          <figcaption>{words.qrCaption}</figcaption>
         </figure>
         {qrCode ? (
           <a className="button button--secondary" href={qrCode} download={QR_CODE_DOWNLOAD_NAME}>
-            Download the QR code (SVG)
+            {words.qrDownload}
           </a>
         ) : null}
       </div>

@@ -2,8 +2,9 @@
 import "fake-indexeddb/auto";
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { ui } from "../../../src/content/interface";
 import { loadOutboxClient, updateOutboxView } from "../../../src/features/contact/outbox";
-import { CONTACT_TEXT, type SendMessage, submitContact } from "../../../src/features/contact/submit-contact";
+import { type SendMessage, submitContact } from "../../../src/features/contact/submit-contact";
 import { type Decision, decide, deliver } from "../../../src/shared/contact/deliver";
 import { createDeliverDeps } from "../../../src/shared/contact/deps";
 import type { ContactMessage } from "../../../src/shared/contact/message";
@@ -203,8 +204,8 @@ describe("contact form: what each answer does (R-8, R-11.4)", () => {
     fill();
     const before = Date.now();
     expect(await submitContact({ send })).toEqual({
-      title: CONTACT_TEXT.queuedTitle,
-      text: CONTACT_TEXT.queuedBusy,
+      title: ui.contact.queuedTitle,
+      text: ui.contact.queuedBusy,
     });
     expect(useAppStore.getState().fields).toEqual(cleared);
     const [entry] = await outbox.list();
@@ -232,7 +233,7 @@ describe("contact form: what each answer does (R-8, R-11.4)", () => {
       fill();
       expect(await submitContact({ send })).toEqual({
         title: "Message not sent",
-        text: CONTACT_TEXT.refused(`Refused with ${status}`),
+        text: ui.contact.refused(`Refused with ${status}`),
       });
       expect(useAppStore.getState().fields).toEqual(cleared);
       expect(await outbox.list()).toMatchObject([
@@ -248,8 +249,8 @@ describe("contact form: what each answer does (R-8, R-11.4)", () => {
     });
     fill();
     expect(await submitContact({ send })).toEqual({
-      title: CONTACT_TEXT.queuedTitle,
-      text: CONTACT_TEXT.queuedUnreachable,
+      title: ui.contact.queuedTitle,
+      text: ui.contact.queuedUnreachable,
     });
     expect(await outbox.list()).toMatchObject([
       { status: "pending", saved: true, attempts: 1, lastStatus: null, nextAttemptAt: null },
@@ -263,7 +264,7 @@ describe("contact form: what each answer does (R-8, R-11.4)", () => {
         throw new Error("boom");
       },
     });
-    expect(modal?.title).toBe(CONTACT_TEXT.queuedTitle);
+    expect(modal?.title).toBe(ui.contact.queuedTitle);
     expect(await outbox.list()).toMatchObject([
       { status: "pending", saved: false, lastError: "Error: boom" },
     ]);
@@ -282,7 +283,7 @@ describe("contact form: no network → the outbox (R-11.4)", () => {
     await user.click(screen.getByRole("button", { name: "Say Hello 👋" }));
 
     const dialog = await screen.findByRole("dialog");
-    expect(dialog).toHaveTextContent(CONTACT_TEXT.queuedTitle);
+    expect(dialog).toHaveTextContent(ui.contact.queuedTitle);
     expect(dialog).toHaveTextContent(
       "You're offline. Your message is saved on this device and will be sent automatically when the connection returns.",
     );
@@ -316,7 +317,7 @@ describe("contact form: no network → the outbox (R-11.4)", () => {
         throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
       },
     });
-    expect(modal).toEqual({ title: CONTACT_TEXT.notSavedTitle, text: CONTACT_TEXT.notSaved });
+    expect(modal).toEqual({ title: ui.contact.notSavedTitle, text: ui.contact.notSaved });
     expect(useAppStore.getState().fields).toEqual({
       name: "Zoë",
       email: "zoe@example.com",
