@@ -14,9 +14,10 @@ import { appText } from "../src/content/app.ts";
 import { profile } from "../src/content/profile.ts";
 import type { Profile } from "../src/content/types.ts";
 import { initials } from "../src/lib/initials.ts";
+import { directionOf } from "../src/shared/language.ts";
 import { portraitSvg } from "./images.ts";
 import { resumePdf } from "./resume.ts";
-import { drawLine, isRtl, placed, wrap } from "./text.ts";
+import { drawLine, placed, wrap } from "./text.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CONTENT = join(ROOT, "src/content");
@@ -66,7 +67,7 @@ export function monogramSvg(name: string): string {
 /** The link-preview image (1200 × 630): the owner's name, role, description and portrait. */
 export async function shareImageSvg(
   siteHost: string | null,
-  owner: Pick<Profile, "name" | "jobTitle" | "description" | "photo"> = profile,
+  owner: Pick<Profile, "name" | "lang" | "jobTitle" | "description" | "photo"> = profile,
 ): Promise<string> {
   const ink = token("color-text");
   const accent = token("color-accent");
@@ -74,7 +75,7 @@ export async function shareImageSvg(
   const name = drawLine(owner.name, "display", 88, "profile.name");
   const nameSize = name.width > 620 ? (88 * 620) / name.width : 88;
   const title = drawLine(owner.name, "display", nameSize, "profile.name");
-  const roleText = owner.jobTitle.toUpperCase();
+  const roleText = owner.jobTitle.toLocaleUpperCase(owner.lang);
   const roleWidth = drawLine(roleText, "mono", 20, "profile.jobTitle", 1.5).width;
   const role = drawLine(
     roleText,
@@ -98,7 +99,7 @@ export async function shareImageSvg(
   const host = siteHost ? drawLine(siteHost, "mono", 22, "the site's address") : null;
   const mark = drawLine(initials(owner.name), "display", 30, "profile.name", -1);
   // A right-to-left owner's lines end at the column's right edge (x = 700), the rule beside the role too.
-  const rtl = isRtl(owner.name);
+  const rtl = directionOf(owner.lang) === "rtl";
   const start = (line: { width: number }) => (rtl ? 700 - line.width : 80);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630">
 <defs><pattern id="dots" width="22" height="22" patternUnits="userSpaceOnUse"><circle cx="3" cy="3" r="2.4" fill="${accent}" fill-opacity="0.35"/></pattern>

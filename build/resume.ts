@@ -7,9 +7,11 @@ import { buffer } from "node:stream/consumers";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { runnerImport } from "vite";
+import { ui } from "../src/content/interface.ts";
 import { profile } from "../src/content/profile.ts";
 import { projects } from "../src/content/projects.ts";
 import type { Profile } from "../src/content/types.ts";
+import { canonicalLang, directionOf } from "../src/shared/language.ts";
 import {
   EMOJI_ASCENT,
   emojiSvg,
@@ -70,18 +72,18 @@ export async function resumePdf(token: (name: string) => string, owner: Profile 
     margin: 56,
     // A fixed date: the same content makes the same file (and the same precache revision).
     info: {
-      Title: `${owner.name}: résumé`,
+      Title: `${owner.name}: ${ui.nav.resume}`,
       Author: owner.name,
       Subject: owner.jobTitle,
       CreationDate: new Date("2026-01-01T00:00:00Z"),
     },
-    lang: "en",
+    lang: canonicalLang(owner.lang),
     displayTitle: true,
   });
   const pdf = buffer(doc);
   const left = doc.page.margins.left;
   const full = doc.page.width - left - doc.page.margins.right;
-  const rtl = isRtl(owner.name);
+  const rtl = directionOf(owner.lang) === "rtl";
   const emojiPng = new Map<string, Buffer>();
 
   const fonts = new Map<string, string>();
@@ -109,7 +111,7 @@ export async function resumePdf(token: (name: string) => string, owner: Profile 
       const start = rtl ? left + full - indent - laid.width : left + indent;
       const baseline = doc.y + size;
       // Right to left, the words go into the page in reading order, each drawn where it shows.
-      const inOrder = rtl ? rtlWords(laid.pieces, role, size, field) : laid.pieces;
+      const inOrder = isRtl(line) ? rtlWords(laid.pieces, role, size, field) : laid.pieces;
       for (const { run, x } of inOrder) {
         if ("emoji" in run) {
           let png = emojiPng.get(run.emoji);
@@ -142,7 +144,7 @@ export async function resumePdf(token: (name: string) => string, owner: Profile 
 
   function heading(text: string): Promise<void> {
     doc.y += 18;
-    return paragraph(text.toUpperCase(), "the résumé's headings", {
+    return paragraph(text.toLocaleUpperCase(owner.lang), "ui.resume (src/content/interface.ts)", {
       role: "display",
       size: 13,
       color: ACCENT,
@@ -177,20 +179,20 @@ export async function resumePdf(token: (name: string) => string, owner: Profile 
   for (const { label, url, field } of links)
     await paragraph(label, field, { role: "mono", size: 9.5, color: ACCENT, link: url, leading: 1.5 });
 
-  await heading("Profile");
+  await heading(ui.resume.profile);
   for (const [index, text] of owner.bio.entries()) {
     await paragraph(text, `profile.bio[${index}]`, { role: "text", size: 10.5, color: INK });
     doc.y += 5;
   }
 
-  await heading("Skills");
+  await heading(ui.resume.skills);
   await paragraph(skillsModule.skills.map((skill) => skill.name).join("  ·  "), "skills", {
     role: "text",
     size: 10.5,
     color: INK,
   });
 
-  await heading("Projects");
+  await heading(ui.resume.projects);
   for (const [index, project] of projects.entries()) {
     // A project starts on a new page rather than losing its title at the bottom of one.
     if (doc.y > doc.page.height - doc.page.margins.bottom - 110) doc.addPage();

@@ -131,6 +131,7 @@ function drawsNotdef(svg: string, file: string): boolean {
 const OWNERS = {
   Polish: {
     ...profile,
+    lang: "pl",
     name: "Zofia Wiśniewska-Ødegård",
     jobTitle: "Inżynierka oprogramowania",
     bio: ["Buduję szybkie aplikacje 🚀 w Ruście 🦀 i TypeScripcie.", "Źdźbło łąki, żółć gęślą."],
