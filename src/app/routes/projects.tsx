@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { ContentPicture, pictureOf } from "../../components/content-picture";
+import { EmojiText } from "../../components/emoji-text";
 import { ExternalLink } from "../../components/external-link";
 import { ArrowIcon } from "../../components/icons";
 import { ui } from "../../content/interface";
@@ -65,7 +66,9 @@ function ProjectCard({ project, featured }: { project: Project; featured: boolea
         </ul>
         <ul className="project-card__desc">
           {project.desc.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line}>
+              <EmojiText text={line} />
+            </li>
           ))}
         </ul>
         <ExternalLink
