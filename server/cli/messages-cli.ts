@@ -155,7 +155,10 @@ async function run(args: string[]): Promise<void> {
       await withJobs(async (jobs) => {
         const mail = await jobs.states(rows.map((row) => row.id));
         const awaiting = new Set(
-          (await messages.awaitingNotify(Number.POSITIVE_INFINITY)).map(({ id }) => id),
+          // Stored, and no job yet: their page has not sent the notify step.
+          (await messages.awaitingNotify(Number.POSITIVE_INFINITY))
+            .map(({ id }) => id)
+            .filter((id) => !mail.has(id)),
         );
         for (const row of rows) {
           const who = `${oneLine(row.name, 40)} <${oneLine(row.email)}>`;
