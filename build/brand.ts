@@ -197,7 +197,10 @@ export function brandAssets(siteUrl: string | null): Plugin {
       // The build makes the résumé unless the owner put their own PDF there in `public/`.
       const resume = localResume();
       if (resume && !existsSync(join(ROOT, "public", resume))) emit(resume, await resumePdf(token));
-      for (const { url } of appText.shortcuts) emit(shortcutIconFile(url), await shortcutIcon(url));
+      for (const { route } of appText.shortcuts) {
+        const { path } = routes[route];
+        emit(shortcutIconFile(path), await shortcutIcon(path));
+      }
       if (!screenshotsCurrent()) {
         this.warn(
           "the install screenshots (src/assets/screenshots/) show other content than src/content/: they are left out. Run `npm run assets` to take them again.",
