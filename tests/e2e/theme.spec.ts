@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, pageSettled, switchAnimated, test, themeSwitch } from "./fixtures";
+import { expect, pageSettled, REACT_APP, switchAnimated, test, themeSwitch } from "./fixtures";
 import { ROOT } from "./server";
 
 type Page = import("@playwright/test").Page;
@@ -79,6 +79,39 @@ test.describe("light/dark toggle", () => {
     await page.reload();
     await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "false");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  });
+
+  test("dark chosen right after the load stays dark through a navbar click made before React started; a reload starts light", async ({
+    page,
+  }) => {
+    // React's chunk is held back: the link is clicked before React has started.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(REACT_APP, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/");
+    // The boot module runs (it counted the outbox): the page is as a visitor finds it after the load.
+    await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
+    await themeSwitch(page).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-react"))).toBe(false);
+
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("PROJECTS");
+    expect(new URL(page.url()).pathname).toBe("/project");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "true");
+    expect(await colours(page)).toEqual(DARK);
+
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "false");
+    expect(await colours(page)).toEqual(LIGHT);
   });
 
   test("works from the keyboard with Space and Enter", async ({ page }) => {
