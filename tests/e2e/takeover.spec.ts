@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./chromium";
-import { expect, pageStill, REACT_APP, startReact, test } from "./fixtures";
+import { expect, holdReact, pageStill, startReact, test } from "./fixtures";
 
 /**
  * Issue 26, R-2.8, R-9.3: when React takes over a prerendered page and the custom scrollbar attaches
@@ -56,19 +56,6 @@ function sampleEveryFrame(page: Page, what: "heading" | "focus"): Promise<void> 
   }, what);
 }
 
-/** Holds the React app's chunk back until the returned function is called: React cannot start before the samples do. */
-async function holdReact(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(REACT_APP, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
 /** Starts React and waits until the scrollbar attached and two more seconds went by; returns the samples. */
 async function takeOver<T>(
   page: Page,
@@ -89,7 +76,7 @@ test.describe("React takes over without a seam", () => {
     test(`${path}: the heading stays put from the end of the slide-in through React's start and the scrollbar's attach`, async ({
       page,
     }) => {
-      const release = await holdReact(page);
+      const { release } = await holdReact(page);
       await page.goto(path);
       await pageStill(page);
       // The native scrollbar takes room here: replacing it is part of what is checked.
@@ -108,7 +95,7 @@ test.describe("React takes over without a seam", () => {
   test("a keyboard user's focus ring on a navbar link stays drawn through React's start and the scrollbar's attach", async ({
     page,
   }) => {
-    const release = await holdReact(page);
+    const { release } = await holdReact(page);
     await page.goto("/");
     await pageStill(page);
     const projects = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" });
