@@ -1,6 +1,6 @@
 /**
  * The theme switch's resting frames, drawn by lottie-web's SVG renderer from the animation itself:
- * `src/features/theme/toggle-frames.ts` is this test's output (`npx vitest run
+ * `src/features/theme/toggle-frames.css` is this test's output (`npx vitest run
  * tests/unit/toggle-frames.test.ts -u` writes it again after the animation changed). Before the
  * engine arrives the switch shows these, so it looks the same before and after React (issue 26).
  */
@@ -9,9 +9,8 @@ import animation from "../../src/assets/lottie/toggle-switch.json";
 import { TOGGLE_REST_FRAMES } from "../../src/features/theme/lottie-toggle";
 
 /**
- * One frame as markup the page's CSP accepts and that can sit twice in a page: no `style`
- * attribute (toggle-switch.css sizes the SVG as lottie-web's inline style does), nothing hidden,
- * ids of its own, coordinates to a thousandth of a unit (a 200-unit drawing shown 50 px wide).
+ * One frame's SVG, small: nothing hidden, no `style` attribute (the root's only sizes it),
+ * coordinates to a thousandth of a unit (a 200-unit drawing shown 50 px wide).
  */
 function frame(name: keyof typeof TOGGLE_REST_FRAMES): string {
   const container = document.createElement("div");
@@ -25,12 +24,16 @@ function frame(name: keyof typeof TOGGLE_REST_FRAMES): string {
   player.goToAndStop(TOGGLE_REST_FRAMES[name], true);
   for (const hidden of container.querySelectorAll('[style*="display: none"]')) hidden.remove();
   for (const styled of container.querySelectorAll("[style]")) styled.removeAttribute("style");
-  const svg = container.innerHTML
-    .replaceAll("__lottie_element_", `toggle-${name}-`)
-    .replaceAll(/-?\d+\.\d{4,}/g, (number) => String(Number(Number(number).toFixed(3))));
+  const svg = container.innerHTML.replaceAll(/-?\d+\.\d{4,}/g, (number) =>
+    String(Number(Number(number).toFixed(3))),
+  );
   player.destroy();
   return svg;
 }
+
+/** A frame as a CSS image: single quotes in the SVG, so that the URL can stand in double ones. */
+const cssImage = (svg: string) =>
+  `url("data:image/svg+xml,${svg.replaceAll('"', "'").replaceAll("%", "%25").replaceAll("#", "%23")}")`;
 
 it("the committed frames are the animation's resting frames", async () => {
   const off = frame("off");
@@ -43,13 +46,13 @@ it("the committed frames are the animation's resting frames", async () => {
   }
   await expect(
     [
-      "// Written by tests/unit/toggle-frames.test.ts from src/assets/lottie/toggle-switch.json: do not edit.",
-      "/** The theme switch's resting frames, off and on, as lottie-web's SVG renderer draws them. */",
-      "export const TOGGLE_FRAMES = {",
-      `  off: '${off}',`,
-      `  on: '${on}',`,
-      "} as const;",
+      "/* Written by tests/unit/toggle-frames.test.ts from src/assets/lottie/toggle-switch.json: do not edit. */",
+      "/* The theme switch's resting frames, off and on, as lottie-web's SVG renderer draws them. */",
+      ".toggle-switch {",
+      `  --toggle-frame-off: ${cssImage(off)};`,
+      `  --toggle-frame-on: ${cssImage(on)};`,
+      "}",
       "",
     ].join("\n"),
-  ).toMatchFileSnapshot("../../src/features/theme/toggle-frames.ts");
+  ).toMatchFileSnapshot("../../src/features/theme/toggle-frames.css");
 });

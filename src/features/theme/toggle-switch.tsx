@@ -2,7 +2,7 @@ import { type ComponentType, useEffect, useState } from "react";
 import { whenIdle } from "../../lib/schedule";
 import { cachedLoad } from "../../shared/cached-load";
 import type { LottieToggleProps } from "./lottie-toggle";
-import { TOGGLE_FRAMES } from "./toggle-frames";
+import "./toggle-frames.css";
 import "./toggle-switch.css";
 
 const loadLottieToggle = cachedLoad(() => import("./lottie-toggle").then((module) => module.default));
@@ -69,12 +69,7 @@ function useLottieToggle(): ComponentType<LottieToggleProps> | undefined {
   return LottieToggle;
 }
 
-/** The animation's resting frames, prerendered: the boot script flips `data-checked`, the CSS shows one. */
+/** The animation's resting frame (toggle-frames.css): the boot script flips `data-checked`. */
 function StaticSwitch({ checked }: { checked: boolean }) {
-  return (
-    <span className="toggle-switch__static" data-checked={checked} aria-hidden="true">
-      <span data-frame="off" dangerouslySetInnerHTML={{ __html: TOGGLE_FRAMES.off }} />
-      <span data-frame="on" dangerouslySetInnerHTML={{ __html: TOGGLE_FRAMES.on }} />
-    </span>
-  );
+  return <span className="toggle-switch__static" data-checked={checked} aria-hidden="true" />;
 }
