@@ -483,9 +483,9 @@ async function main() {
   const stat = (list: Sample[], key: NumericKey) => spread(list.map((sample) => sample[key]));
   /** Per-run ratios and differences: each run's value against the same run's static page. */
   const ratios = (list: Sample[], baseline: Sample[], key: NumericKey) =>
-    spread(list.map((sample, run) => sample[key] / ((baseline[run] as Sample)[key] || Number.NaN)));
+    spread(list.map((sample, run) => sample[key] / (baseline[run]?.[key] || Number.NaN)));
   const differences = (list: Sample[], baseline: Sample[], key: NumericKey) =>
-    spread(list.map((sample, run) => sample[key] - ((baseline[run] as Sample)[key] ?? Number.NaN)));
+    spread(list.map((sample, run) => sample[key] - (baseline[run]?.[key] ?? Number.NaN)));
   const signed = (format: (value: number) => string) => (value: number) =>
     Number.isFinite(value) ? `${value >= 0 ? "+" : "−"}${format(Math.abs(value))}` : "n/a";
 
@@ -504,7 +504,8 @@ async function main() {
   for (const mode of LIGHTHOUSE ? MODES : []) {
     const byPage = samples[mode];
     /** Each page against its own static copy, run by run (the floor against the home page's). */
-    const baseline = (path: string) => byPage[staticOf(path)] as Sample[];
+    // The floor's copy (the home page's) is not measured when BENCH_PAGES leaves out `/`: n/a.
+    const baseline = (path: string) => byPage[staticOf(path)] ?? [];
     out();
     out(`## ${MODE_TITLES[mode]}`);
     out();
