@@ -16,7 +16,15 @@ export const IDLE_START_MS = 3000;
 const REACT_DRIVEN = "button, input, textarea, select, dialog, [role='switch']";
 
 const container = document.getElementById("root");
-const loadApp = cachedLoad(() => import("./main"));
+/**
+ * React DOM first, then the app in a task of its own: evaluated together they were one long task on
+ * a slow phone (docs/decisions.md).
+ */
+const loadApp = cachedLoad(() =>
+  import("react-dom/client")
+    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(() => import("./main")),
+);
 const loadServiceWorker = cachedLoad(() => import("./features/pwa/service-worker"));
 /** Unset again if the app's chunks could not load. */
 let started = false;
