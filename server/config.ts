@@ -47,6 +47,7 @@ const SCHEMA = {
     MAX_CONNECTIONS: whole(16, 100_000, 8_192),
     MAX_CONNECTIONS_PER_IP: whole(1, 100_000, 16),
     MAX_EVENT_LOOP_DELAY_MS: whole(0, 60_000, 1_000),
+    LOCK_WAIT_MS: whole(0, 600_000, 5_000),
     LOG_LEVEL: { enum: LOG_LEVELS, description: `one of ${LOG_LEVELS.join(", ")}` },
     REDIS_URL: text("^rediss?://[^/?#\\s]+", "a redis:// or rediss:// URL such as redis://redis:6379"),
     MAIL_LEASE_MS: whole(1_000, 600_000, 15_000),
