@@ -64,8 +64,9 @@ test.describe("page transition", () => {
       };
     });
     expect(slide).toMatchObject({ name: "page-slide-in", duration: "1s", to: "none" });
-    // The minifier may write translateX(-300px) as translate(-300px): the same movement.
-    expect(slide.from).toMatch(/^translateX?\(-300px\)$/);
+    // From the inline start: -300 px times --inline-sign (1 left to right, -1 right to left; the
+    // minifier may write translateX as translate).
+    expect(slide.from).toMatch(/^translateX?\(calc\(-300px \* var\(--inline-sign\)\)\)$/);
   });
 
   for (const [nth, from, to, heading] of [
