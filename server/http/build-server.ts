@@ -68,8 +68,8 @@ function builtPageProblem(config: Config): string | undefined {
   const problems = [
     built.apiKey !== config.apiKey &&
       `it sends ${built.apiKey === DEV_API_KEY ? "the development key" : "another key"} (VITE_NOTIFY_API_KEY), not this server's API_KEY, so every message from it would be refused with 401`,
-    built.notifyUrl !== config.client.notifyUrl &&
-      `it sends its messages to ${built.notifyUrl || "its own origin"}, while VITE_NOTIFY_URL here is ${config.client.notifyUrl || "empty (the same origin)"}`,
+    built.serverUrl !== config.client.serverUrl &&
+      `it sends its messages to ${built.serverUrl || "its own origin"}, while VITE_NOTIFY_URL here is ${config.client.serverUrl || "empty (the same origin)"}`,
   ].filter((problem) => problem !== false);
   if (problems.length === 0) return undefined;
   return `The built page in ${config.staticDir} does not match this server: ${problems.join("; ")}. Build it with the same settings (set them, then npm run build), or fix the server's.`;

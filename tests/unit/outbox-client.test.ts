@@ -48,7 +48,7 @@ function setup() {
     },
     drain: {
       outbox,
-      deps: createDeliverDeps({ notifyUrl: server.origin, apiKey: "test-key", firebase: null }),
+      deps: createDeliverDeps({ serverUrl: server.origin, apiKey: "test-key", firebase: null }),
     },
   });
   return { outbox, client };

@@ -14,7 +14,7 @@ import "./contact-form.css";
 import "./outbox.css";
 
 /** Where the form posts without a script (R-15.1): the notification server's own contact page. */
-export const CONTACT_FORM_ACTION = `${config.notifyUrl}${routes.contact.path}`;
+export const CONTACT_FORM_ACTION = `${config.serverUrl}${routes.contact.path}`;
 
 const OutboxStatus = lazyComponent(() => import("./outbox-view").then((module) => module.OutboxStatus));
 const OutboxRefused = lazyComponent(() => import("./outbox-refused").then((module) => module.OutboxRefused));

@@ -151,7 +151,7 @@ describe("contact form: what each answer does (R-8, R-11.4)", () => {
   afterAll(() => server.close());
 
   const send: SendMessage = (message) =>
-    deliver(message, createDeliverDeps({ notifyUrl: server.origin, apiKey: "k", firebase: null })).then(
+    deliver(message, createDeliverDeps({ serverUrl: server.origin, apiKey: "k", firebase: null })).then(
       decide,
     );
 
