@@ -21,7 +21,7 @@ import { createMailer, type Mailer, moveOldMailDir } from "../mail/mailer";
 import { guarded, lockDataDir, openDatabase, StartupError } from "../store/database";
 import { openRedisMailJobStore } from "../store/redis-mail-jobs";
 import { DAY_MS, purgeOlderThan } from "../store/retention";
-import { connectSharedState } from "../store/shared-state";
+import { connectRedisState } from "../store/redis-state";
 import { createSqliteMailJobStore, createSqliteMessageStore } from "../store/sqlite-stores";
 import { capConnections, TIME_LIMITS } from "./connections";
 import { clientErrorHandler, errorHandler, HttpError, MESSAGES } from "./errors";
@@ -130,22 +130,22 @@ async function build(
   const { db, warning } = openDatabase(config.dataDir, { checked: true });
   if (warning !== undefined) app.log.warn(warning);
   // With REDIS_URL, rate limits, idempotency records and mail jobs are shared by every instance.
-  const shared =
+  const redisState =
     config.redisUrl === undefined
       ? undefined
-      : await connectSharedState(config.redisUrl, app.log).catch((error: unknown) => {
+      : await connectRedisState(config.redisUrl, app.log).catch((error: unknown) => {
           db.close();
           throw error;
         });
 
   const messages = createSqliteMessageStore(db, config.dataDir, { notifyGraceMs: config.mailNotifyGraceMs });
   const jobs =
-    shared === undefined
+    redisState === undefined
       ? createSqliteMailJobStore(db, { owner: true })
-      : openRedisMailJobStore(shared, db, app.log);
+      : openRedisMailJobStore(redisState, db, app.log);
   // Redis leases are renewed while a send runs, so they can be short: a crashed instance's job
   // is taken over within seconds. Alone on its DATA_DIR, a server holds its jobs while it runs.
-  const leaseMs = shared === undefined ? DAY_MS : config.mailLeaseMs;
+  const leaseMs = redisState === undefined ? DAY_MS : config.mailLeaseMs;
   const realMailer = createMailer(config);
   const mailer = overrides.mailer?.(realMailer) ?? realMailer;
   const queue = createMailQueue({
@@ -183,16 +183,16 @@ async function build(
     mailer.close();
     await jobs.close();
     db.close();
-    await shared?.close();
+    await redisState?.close();
     unlock();
   });
 
   // Only JSON bodies: a text/plain body is a 415, not a string that fails validation.
   app.removeContentTypeParser("text/plain");
   app.setErrorHandler(
-    shared === undefined
+    redisState === undefined
       ? errorHandler
-      : (error, request, reply) => errorHandler(shared.classify(error), request, reply),
+      : (error, request, reply) => errorHandler(redisState.classify(error), request, reply),
   );
 
   app.addHook("onRequest", async (request, reply) => {
@@ -203,10 +203,10 @@ async function build(
     );
     if (hosts.length > 1) throw new HttpError(400, MESSAGES.duplicateHost);
   });
-  if (shared !== undefined) {
+  if (redisState !== undefined) {
     // Every API route needs Redis (rate limit, mail jobs): answer 503 at once while it is away.
     app.addHook("onRequest", async (request) => {
-      if (API_PATH.test(request.url)) shared.assertAvailable();
+      if (API_PATH.test(request.url)) redisState.assertAvailable();
     });
   }
 
@@ -222,7 +222,7 @@ async function build(
   await app.register(compress, { globalDecompression: false });
   await app.register(rateLimit, {
     global: false,
-    ...(shared === undefined ? {} : { redis: shared.redis, nameSpace: "rate-limit:" }),
+    ...(redisState === undefined ? {} : { redis: redisState.redis, nameSpace: "rate-limit:" }),
   });
 
   await app.register(apiRoutes, { config, queue, messages, origins });
@@ -236,8 +236,8 @@ async function build(
   );
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
-    const redis = shared === undefined ? {} : { redis: shared.available() ? "ok" : "unavailable" };
-    if (shared?.available() === false) return reply.code(503).send({ status: "unavailable", ...redis });
+    const redis = redisState === undefined ? {} : { redis: redisState.available() ? "ok" : "unavailable" };
+    if (redisState?.available() === false) return reply.code(503).send({ status: "unavailable", ...redis });
     try {
       guarded(() => probe.run(Date.now()));
       const mail = await jobs.counts();
