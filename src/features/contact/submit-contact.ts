@@ -5,7 +5,7 @@ import type { Decision, NotSent } from "../../shared/contact/deliver";
 import { type ContactMessage, createMessage, validateFields } from "../../shared/contact/message";
 import { validationText } from "../../shared/contact/texts";
 import { useAppState } from "../../state/app-state";
-import { loadOutbox } from "./load-outbox";
+import { loadOutbox } from "./load-outbox-facade";
 
 export interface ModalContent {
   title: string;

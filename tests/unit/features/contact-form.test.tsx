@@ -3,7 +3,7 @@ import "fake-indexeddb/auto";
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ui } from "../../../src/content/interface";
-import { loadOutboxClient, updateOutboxView } from "../../../src/features/contact/outbox";
+import { loadOutboxClient, updateOutboxView } from "../../../src/features/contact/outbox-facade";
 import { type SendMessage, submitContact } from "../../../src/features/contact/submit-contact";
 import { type Decision, decide, deliver } from "../../../src/shared/contact/deliver";
 import { createDeliverDeps } from "../../../src/shared/contact/deps";
