@@ -7,8 +7,7 @@ import { imagePlugins } from "./build/images.ts";
 import { prerender } from "./build/prerender.ts";
 import { pwa } from "./build/pwa.ts";
 import { siteAddress } from "./build/site-address.ts";
-import { DEFAULT_PORT } from "./server/config.ts";
-import { parseConfig } from "./src/config/parse-config.ts";
+import { DEFAULT_PORT, parseConfig } from "./src/config/parse-config.ts";
 import { API_PATH, routes } from "./src/config/routes.ts";
 
 const ROOT = import.meta.dirname;

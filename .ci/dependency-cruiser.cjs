@@ -2,7 +2,7 @@
  * Import boundaries (docs/architecture.md, "Import rules"), checked by `npm run lint`.
  *
  * Layers, lowest first: src/shared (page + worker + server code: no DOM, no React), then
- * src/config, src/content, src/state, src/components, then src/features (never one another), then
+ * src/content, src/config (which reads content), src/state, src/components, then src/features (never one another), then
  * src/app. sw/ and server/ reach into src/ only for src/shared and src/config.
  *
  * TypeScript 7 has no JavaScript compiler API, so dependency-cruiser reads the sources after Babel
@@ -34,6 +34,13 @@ module.exports = {
       to: { path: "^src/(features|app)/" },
     },
     {
+      name: "content-below-config",
+      severity: "error",
+      comment: "The owner's content is data: the route table (config) reads it, never the other way.",
+      from: { path: "^src/content/" },
+      to: { path: "^src/config/" },
+    },
+    {
       name: "features-not-into-app",
       severity: "error",
       comment: "Imports flow shared → features → app, never back.",
@@ -61,6 +68,13 @@ module.exports = {
         "The server takes from src/ only src/shared and src/config, plus the owner's profile for its mail defaults (docs/decisions.md) and the interface's words for its pages.",
       from: { path: "^server/" },
       to: { path: "^src/", pathNot: "^src/(shared|config)/|^src/content/(profile|interface)\\.ts$" },
+    },
+    {
+      name: "vite-config-not-into-server",
+      severity: "error",
+      comment: "The build takes its settings from src/config; the server is a separate program.",
+      from: { path: "^vite\\.config\\.ts$" },
+      to: { path: "^server/" },
     },
     {
       name: "build-not-into-server",

@@ -11,6 +11,9 @@
  *   paragraph with React 19, loaded like the app ("floor": what React alone costs).
  * - The first interactions, in a Lighthouse timespan at 4× CPU: a click on the theme switch and a
  *   click on a navbar link, on a page that has loaded and gone idle (INP of each).
+ * - What a visitor feels at 4× CPU (bench/responsiveness.ts): the longest task after the load, and
+ *   the Event Timing duration of a tap or a key while React starts. BENCH_LIGHTHOUSE=0 measures
+ *   these alone (a quick check while changing how React starts).
  * - First-load JS per route (gzip), the precache size, and the first paint of a repeat visit made
  *   offline (service worker only).
  *
@@ -40,6 +43,7 @@ import { startServer } from "../tests/e2e/server";
 import { closedPort } from "../tests/support/net";
 import { PAGE_SECTION, writeSection } from "./latest-section";
 import { firstLoadJs, precache, ROUTE_PAGES } from "./measure";
+import { benchmarkIndex, CPU_SLOWDOWN, type FeelSample, feelSample } from "./responsiveness";
 
 const ROOT = join(import.meta.dirname, "..");
 /**
@@ -52,6 +56,8 @@ const DESKTOP = process.env.BENCH_DESKTOP === "1";
 /** BENCH_CPU=6: a mobile profile with the CPU slowed 6× as well (a slower phone than Lighthouse's). */
 const SLOW_CPU = Number(process.env.BENCH_CPU ?? 0);
 const SAVE = process.env.BENCH_SAVE === "1";
+/** BENCH_LIGHTHOUSE=0: only what a visitor feels (bench/responsiveness.ts), not saved. */
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
 const STATIC_PAGE = "/bench-static.html";
 const FLOOR_PAGE = "/bench-floor.html";
 const FLOOR_DIR = "bench-floor";
@@ -367,22 +373,48 @@ async function main() {
     const built = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
     if (built.status !== 0) throw new Error("npm run build failed");
   }
-  await writeBaselines();
+  if (LIGHTHOUSE) await writeBaselines();
 
   const port = await closedPort();
   const server = await startServer({ STATIC_DIR: DIST }, { port, dataDirPrefix: "portfolio-bench-" });
   const chromePath = findChromium();
-  const chrome = await chromeLauncher.launch({
-    ...(chromePath ? { chromePath } : {}),
-    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+  const chrome = LIGHTHOUSE
+    ? await chromeLauncher.launch({
+        ...(chromePath ? { chromePath } : {}),
+        chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+      })
+    : undefined;
+  const feelBrowser = await chromium.launch({
+    ...(chromePath ? { executablePath: chromePath } : {}),
+    args: CHROMIUM_ARGS,
   });
 
   const samples: Record<Mode, Record<string, Sample[]>> = { mobile: {}, slow: {}, desktop: {} };
   const interactions: Record<string, InteractionSample[]> = {};
+  const feel: Record<string, FeelSample[]> = {};
+  const feelIndices: number[] = [];
   try {
     // Rounds, not pages one after the other: a slow minute on the shared machine spreads over
     // every page instead of falling on one, and each round's ratios compare like with like.
     for (let run = 0; run < RUNS; run++) {
+      feelIndices.push(await benchmarkIndex(feelBrowser));
+      for (const path of ROUTES) {
+        process.stdout.write(`Responsiveness ${label(path)} run ${run + 1}/${RUNS}            \r`);
+        feel[path] ??= [];
+        try {
+          feel[path]?.push(await feelSample(feelBrowser, `${server.url}${path}`));
+        } catch (error) {
+          console.error(`\nResponsiveness on ${label(path)} failed:`, error);
+          feel[path]?.push({
+            longestTask: Number.NaN,
+            longestTaskSource: "",
+            tapAfterLoad: Number.NaN,
+            tapAsReactStarts: Number.NaN,
+            keyAfterLoad: Number.NaN,
+          });
+        }
+      }
+      if (!chrome) continue;
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       try {
         for (const path of ROUTES) {
@@ -413,14 +445,17 @@ async function main() {
       }
     }
   } finally {
-    await chrome.kill();
+    await feelBrowser.close();
+    await chrome?.kill();
   }
 
   let offline: number[] = [];
-  try {
-    offline = await offlineRepeatPaint(server.url, chromePath);
-  } catch (error) {
-    console.error("The offline repeat-visit measurement failed:", error);
+  if (LIGHTHOUSE) {
+    try {
+      offline = await offlineRepeatPaint(server.url, chromePath);
+    } catch (error) {
+      console.error("The offline repeat-visit measurement failed:", error);
+    }
   }
   await server.stop();
   removeBaselines();
@@ -433,7 +468,11 @@ async function main() {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   writeFileSync(
     join(resultsDir, `${stamp}.json`),
-    JSON.stringify({ samples, interactions, firstLoad, precache: cache, offline }, null, 2),
+    JSON.stringify(
+      { samples, interactions, feel, feelIndices, firstLoad, precache: cache, offline },
+      null,
+      2,
+    ),
   );
 
   const lines: string[] = [];
@@ -444,9 +483,9 @@ async function main() {
   const stat = (list: Sample[], key: NumericKey) => spread(list.map((sample) => sample[key]));
   /** Per-run ratios and differences: each run's value against the same run's static page. */
   const ratios = (list: Sample[], baseline: Sample[], key: NumericKey) =>
-    spread(list.map((sample, run) => sample[key] / ((baseline[run] as Sample)[key] || Number.NaN)));
+    spread(list.map((sample, run) => sample[key] / (baseline[run]?.[key] || Number.NaN)));
   const differences = (list: Sample[], baseline: Sample[], key: NumericKey) =>
-    spread(list.map((sample, run) => sample[key] - ((baseline[run] as Sample)[key] ?? Number.NaN)));
+    spread(list.map((sample, run) => sample[key] - (baseline[run]?.[key] ?? Number.NaN)));
   const signed = (format: (value: number) => string) => (value: number) =>
     Number.isFinite(value) ? `${value >= 0 ? "+" : "−"}${format(Math.abs(value))}` : "n/a";
 
@@ -462,10 +501,11 @@ async function main() {
         " / ",
       )} at the end; Lighthouse benchmarkIndex ${withRange(indices, plain)} (higher is a faster host).`,
   );
-  for (const mode of MODES) {
+  for (const mode of LIGHTHOUSE ? MODES : []) {
     const byPage = samples[mode];
     /** Each page against its own static copy, run by run (the floor against the home page's). */
-    const baseline = (path: string) => byPage[staticOf(path)] as Sample[];
+    // The floor's copy (the home page's) is not measured when BENCH_PAGES leaves out `/`: n/a.
+    const baseline = (path: string) => byPage[staticOf(path)] ?? [];
     out();
     out(`## ${MODE_TITLES[mode]}`);
     out();
@@ -505,17 +545,45 @@ async function main() {
     }
   }
   out();
-  out("## First interaction (Lighthouse timespan, mobile, 4× CPU, page loaded and idle)");
+  out(
+    `## What a visitor feels (first visit, ${CPU_SLOWDOWN}× CPU in Chromium, a phone's viewport; Event Timing; benchmarkIndex ${withRange(spread(feelIndices), plain)})`,
+  );
   out();
   out(
-    "| page | INP: the switch right after the load | INP: the switch, React running | INP: a navbar link, React running |",
+    "| page | longest task, 10 s after the load (reading) | tap on the switch right after the load | tap as React starts | slowest key in the form right after the load |",
   );
-  out("|---|---|---|---|");
+  out("|---|---|---|---|---|");
+  const under = (floor: number) => (value: number) =>
+    value === 0 ? `< ${floor} ms` : Number.isNaN(value) ? "—" : ms(value);
   for (const path of ROUTES) {
-    const list = interactions[path] ?? [];
+    const list = feel[path] ?? [];
+    const column = (key: Exclude<keyof FeelSample, "longestTaskSource">, floor: number) =>
+      withRange(spread(list.map((sample) => sample[key])), under(floor));
     out(
-      `| ${label(path)} | ${withRange(spread(list.map((s) => s.earlySwitchInp)), ms)} | ${withRange(spread(list.map((s) => s.switchInp)), ms)} | ${withRange(spread(list.map((s) => s.linkInp)), ms)} |`,
+      `| ${label(path)} | ${column("longestTask", 50)} | ${column("tapAfterLoad", 16)} | ${column("tapAsReactStarts", 16)} | ${list.some((sample) => Number.isFinite(sample.keyAfterLoad)) ? column("keyAfterLoad", 16) : "no form"} |`,
     );
+  }
+  out();
+  out("The longest task's script in each run (Long Animation Frames):");
+  out();
+  for (const path of ROUTES)
+    out(
+      `- ${label(path)}: ${(feel[path] ?? []).map((sample) => sample.longestTaskSource || "none").join("; ")}`,
+    );
+  if (LIGHTHOUSE) {
+    out();
+    out("## First interaction (Lighthouse timespan, mobile, 4× CPU, page loaded and idle)");
+    out();
+    out(
+      "| page | INP: the switch right after the load | INP: the switch, React running | INP: a navbar link, React running |",
+    );
+    out("|---|---|---|---|");
+    for (const path of ROUTES) {
+      const list = interactions[path] ?? [];
+      out(
+        `| ${label(path)} | ${withRange(spread(list.map((s) => s.earlySwitchInp)), ms)} | ${withRange(spread(list.map((s) => s.switchInp)), ms)} | ${withRange(spread(list.map((s) => s.linkInp)), ms)} |`,
+      );
+    }
   }
   out();
   out("## Bytes");
@@ -531,14 +599,15 @@ async function main() {
     `Precache: ${cache.entries} entries, ${kb(cache.gzipBytes)} to download (gzip), ${kb(cache.bytes)} decoded.`,
   );
   out();
-  out(
-    `Repeat visit offline, first contentful paint: median ${ms(median(offline))} (${offline.map(ms).join(", ")}).`,
-  );
+  if (LIGHTHOUSE)
+    out(
+      `Repeat visit offline, first contentful paint: median ${ms(median(offline))} (${offline.map(ms).join(", ")}).`,
+    );
 
   writeFileSync(join(resultsDir, `${stamp}.md`), `${lines.join("\n")}\n`);
   console.log(`\nWritten to bench/results/${stamp}.md`);
-  // A foreign build's figures are kept in bench/results/ only.
-  if (SAVE && !process.env.BENCH_DIST) {
+  // A foreign build's figures, or a part of the figures, are kept in bench/results/ only.
+  if (SAVE && !process.env.BENCH_DIST && LIGHTHOUSE) {
     writeSection(join(ROOT, "bench/latest.md"), PAGE_SECTION, lines.join("\n"));
     console.log("and to bench/latest.md");
   }

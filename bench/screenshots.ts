@@ -14,9 +14,11 @@ import sharp from "sharp";
 import { contentHash, INSTALL_SCREENSHOTS, SCREENSHOTS } from "../build/brand";
 import { routes } from "../src/config/routes";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
+import { closedPort } from "../tests/support/net";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const PORT = Number(process.env.PORT ?? 4599);
+/** `PORT` when set, else a port nothing listens on, so that a running dev server or site is no obstacle. */
+const PORT = process.env.PORT ? Number(process.env.PORT) : await closedPort();
 
 interface Shot {
   path: string;

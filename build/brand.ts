@@ -6,26 +6,22 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import * as fontkit from "fontkit";
 import sharp from "sharp";
 import type { Plugin } from "vite";
 import { SHARE_IMAGE } from "../src/app/page-head.ts";
 import { routes } from "../src/config/routes.ts";
 import { appText } from "../src/content/app.ts";
 import { profile } from "../src/content/profile.ts";
-import { EMOJI, emojiFile } from "../src/lib/emoji.ts";
+import type { Profile } from "../src/content/types.ts";
 import { initials } from "../src/lib/initials.ts";
+import { directionOf } from "../src/shared/language.ts";
 import { portraitSvg } from "./images.ts";
 import { resumePdf } from "./resume.ts";
+import { drawLine, placed, wrap } from "./text.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CONTENT = join(ROOT, "src/content");
 export const SCREENSHOTS = join(ROOT, "src/assets/screenshots");
-const FONTS = {
-  display:
-    "node_modules/@fontsource-variable/bricolage-grotesque/files/bricolage-grotesque-latin-wght-normal.woff2",
-  mono: "node_modules/@fontsource-variable/geist-mono/files/geist-mono-latin-wght-normal.woff2",
-};
 
 /** A light-theme colour token of src/app/tokens.css (`--color-bg`, `--color-accent`, …). */
 export function token(name: string): string {
@@ -58,85 +54,65 @@ export function contentHash(): string {
   return hash.digest("hex");
 }
 
-const fonts: Partial<Record<keyof typeof FONTS, fontkit.Font>> = {};
-
-/** One line of text as an SVG path in a typeface's default instance, `size` px high, and its width. */
-function textPath(face: keyof typeof FONTS, text: string, size: number, tracking = 0) {
-  fonts[face] ??= fontkit.openSync(join(ROOT, FONTS[face])) as fontkit.Font;
-  const font = fonts[face];
-  const scale = size / font.unitsPerEm;
-  const run = font.layout(text);
-  let x = 0;
-  let d = "";
-  run.glyphs.forEach((glyph, index) => {
-    d += glyph.path.scale(scale, -scale).translate(x, 0).toSVG();
-    x += (run.positions[index]?.xAdvance ?? 0) * scale + tracking;
-  });
-  return { d, width: x - tracking, capHeight: font.capHeight * scale };
-}
-
-/** Words wrapped into lines no wider than `width`, at most `max` lines (the last one cut with …). */
-function wrap(face: keyof typeof FONTS, text: string, size: number, width: number, max: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (textPath(face, next, size).width <= width) line = next;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  lines.push(line);
-  if (lines.length <= max) return lines;
-  const kept = lines.slice(0, max);
-  kept[max - 1] = `${kept[max - 1]?.replace(/\s*\S*$/, "")}…`;
-  return kept;
-}
-
 /** The app icon: the name's initials on the accent, a rounded square (512 × 512). */
 export function monogramSvg(name: string): string {
   // Inside the middle 60 %: a maskable icon may be cut to a circle of 80 %.
-  const letters = textPath("display", initials(name), 190, -4);
+  const letters = drawLine(initials(name), "display", 190, "profile.name", -4);
   const x = (512 - letters.width) / 2;
-  const y = (512 + letters.capHeight) / 2;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><title>${initials(name)}</title><rect width="512" height="512" rx="112" fill="${token("color-accent")}"/><path transform="translate(${x.toFixed(1)} ${y.toFixed(1)})" fill="${token("color-surface")}" d="${letters.d}"/></svg>\n`;
+  // Centred by its ink: a capital's cap height, an Arabic or CJK letter's own height.
+  const y = 256 + (letters.top + letters.bottom) / 2;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><title>${initials(name)}</title><rect width="512" height="512" rx="112" fill="${token("color-accent")}"/>${placed(letters, x, y, token("color-surface"))}</svg>\n`;
 }
 
 /** The link-preview image (1200 × 630): the owner's name, role, description and portrait. */
-export async function shareImageSvg(siteHost: string | null): Promise<string> {
+export async function shareImageSvg(
+  siteHost: string | null,
+  owner: Pick<Profile, "name" | "lang" | "jobTitle" | "description" | "photo"> = profile,
+): Promise<string> {
   const ink = token("color-text");
   const accent = token("color-accent");
   const muted = token("color-muted");
-  const name = textPath("display", profile.name, 88);
+  const name = drawLine(owner.name, "display", 88, "profile.name");
   const nameSize = name.width > 620 ? (88 * 620) / name.width : 88;
-  const title = textPath("display", profile.name, nameSize);
-  const roleText = profile.jobTitle.toUpperCase();
-  const roleWidth = textPath("mono", roleText, 20, 1.5).width;
-  const role = textPath("mono", roleText, roleWidth > 560 ? (20 * 560) / roleWidth : 20, 1.5);
-  const description = wrap("mono", profile.description, 23, 600, 4).map((line) => textPath("mono", line, 23));
-  const portrait = profile.photo
+  const title = drawLine(owner.name, "display", nameSize, "profile.name");
+  const roleText = owner.jobTitle.toLocaleUpperCase(owner.lang);
+  const roleWidth = drawLine(roleText, "mono", 20, "profile.jobTitle", 1.5).width;
+  const role = drawLine(
+    roleText,
+    "mono",
+    roleWidth > 560 ? (20 * 560) / roleWidth : 20,
+    "profile.jobTitle",
+    1.5,
+  );
+  const measure = (line: string) => drawLine(line, "mono", 23, "profile.description").width;
+  const description = wrap(owner.description, measure, 600, 4).map((line) =>
+    drawLine(line, "mono", 23, "profile.description"),
+  );
+  const portrait = owner.photo
     ? `<image href="data:image/png;base64,${(
-        await sharp(join(CONTENT, "images", profile.photo.file))
+        await sharp(join(CONTENT, "images", owner.photo.file))
           .resize(400, 400)
           .png()
           .toBuffer()
       ).toString("base64")}" width="400" height="400"/>`
-    : portraitSvg(profile.name).replace("<svg ", '<svg width="400" height="400" ');
-  const host = siteHost ? textPath("mono", siteHost, 22) : null;
-  const mark = textPath("display", initials(profile.name), 30, -1);
+    : portraitSvg(owner.name).replace("<svg ", '<svg width="400" height="400" ');
+  const host = siteHost ? drawLine(siteHost, "mono", 22, "the site's address") : null;
+  const mark = drawLine(initials(owner.name), "display", 30, "profile.name", -1);
+  // A right-to-left owner's lines end at the column's right edge (x = 700), the rule beside the role too.
+  const rtl = directionOf(owner.lang) === "rtl";
+  const start = (line: { width: number }) => (rtl ? 700 - line.width : 80);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630">
 <defs><pattern id="dots" width="22" height="22" patternUnits="userSpaceOnUse"><circle cx="3" cy="3" r="2.4" fill="${accent}" fill-opacity="0.35"/></pattern>
 <clipPath id="disc"><circle cx="200" cy="200" r="200"/></clipPath></defs>
 <rect width="1200" height="630" fill="${token("color-bg")}"/>
 <rect x="760" y="150" width="400" height="440" rx="28" fill="url(#dots)"/>
 <rect x="80" y="80" width="64" height="64" rx="14" fill="${accent}"/>
-<path transform="translate(${(112 - mark.width / 2).toFixed(1)} ${(112 + mark.capHeight / 2).toFixed(1)})" fill="${token("color-surface")}" d="${mark.d}"/>
-<rect x="80" y="205" width="40" height="3" fill="${accent}"/>
-<path transform="translate(136 214)" fill="${accent}" d="${role.d}"/>
-<path transform="translate(80 ${(300 + nameSize * 0.2).toFixed(1)})" fill="${ink}" d="${title.d}"/>
-${description.map((line, index) => `<path transform="translate(80 ${372 + index * 36})" fill="${muted}" d="${line.d}"/>`).join("\n")}
-${host ? `<path transform="translate(80 560)" fill="${accent}" d="${host.d}"/>` : ""}
+${placed(mark, 112 - mark.width / 2, 112 + mark.capHeight / 2, token("color-surface"))}
+<rect x="${rtl ? 660 : 80}" y="205" width="40" height="3" fill="${accent}"/>
+${placed(role, rtl ? 644 - role.width : 136, 214, accent)}
+${placed(title, start(title), 300 + nameSize * 0.2, ink)}
+${description.map((line, index) => placed(line, start(line), 372 + index * 36, muted)).join("\n")}
+${host ? placed(host, start(host), 560, accent) : ""}
 <g transform="translate(720 115)"><circle cx="200" cy="200" r="200" fill="${token("color-portrait")}"/><g clip-path="url(#disc)">${portrait}</g></g>
 </svg>\n`;
 }
@@ -212,14 +188,6 @@ export function brandAssets(siteUrl: string | null): Plugin {
       if (this.environment.name !== "client") return;
       const emit = (fileName: string, source: string | Uint8Array) =>
         this.emitFile({ type: "asset", fileName, source });
-      // An emoji the pages cannot draw shows as an empty box where no emoji font is installed.
-      const texts = JSON.stringify([profile, appText]);
-      for (const emoji of new Set(texts.match(EMOJI) ?? [])) {
-        if (!existsSync(join(ROOT, "src/assets/emoji", emojiFile(emoji))))
-          this.warn(
-            `${emoji} in src/content/ has no drawing: add it as src/assets/emoji/${emojiFile(emoji)}`,
-          );
-      }
       emit("favicon.svg", readFileSync(appIconFile()));
       const svg = await shareImageSvg(siteUrl ? new URL(siteUrl).host : null);
       const png = await sharp(Buffer.from(svg))
@@ -229,7 +197,10 @@ export function brandAssets(siteUrl: string | null): Plugin {
       // The build makes the résumé unless the owner put their own PDF there in `public/`.
       const resume = localResume();
       if (resume && !existsSync(join(ROOT, "public", resume))) emit(resume, await resumePdf(token));
-      for (const { url } of appText.shortcuts) emit(shortcutIconFile(url), await shortcutIcon(url));
+      for (const { route } of appText.shortcuts) {
+        const { path } = routes[route];
+        emit(shortcutIconFile(path), await shortcutIcon(path));
+      }
       if (!screenshotsCurrent()) {
         this.warn(
           "the install screenshots (src/assets/screenshots/) show other content than src/content/: they are left out. Run `npm run assets` to take them again.",

@@ -1,10 +1,16 @@
 /** The image plugins, shared by the client build, the prerender's SSR build and the unit tests. */
+
+import { readdirSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { createAvatar } from "@dicebear/core";
 import * as notionists from "@dicebear/notionists";
 import type { Plugin } from "vite";
 import { imagetools } from "vite-imagetools";
 import { profile } from "../src/content/profile.ts";
+import { projects } from "../src/content/projects.ts";
+import { fontSubsets } from "./font-subsets.ts";
 import { iconSprite } from "./icon-sprite.ts";
+import { emojiInContent, emojiSvg } from "./text.ts";
 
 const PORTRAIT = "virtual:portrait";
 /** An image under src/content/images/, imported: AVIF and WebP at three widths (content-picture.tsx). */
@@ -55,6 +61,74 @@ function portrait(): Plugin {
   };
 }
 
+const IMAGES = resolve(import.meta.dirname, "../src/content/images");
+const PICTURES = "virtual:content-pictures";
+
+/** The files of src/content/images/ that the content names: the covers and the photo (paths from there). */
+export function picturesInContent(): string[] {
+  const covers = projects.flatMap((project) => (project.image ? [`projects/${project.image}`] : []));
+  return [...new Set([...covers, ...(profile.photo ? [profile.photo.file] : [])])];
+}
+
+/**
+ * `virtual:content-pictures` exports `pictures`: the pictures the content names and only those,
+ * each imported as a picture (AVIF and WebP at three widths), so that only they are built and
+ * precached. A file in src/content/images/ that nothing names gets a warning.
+ */
+function contentPictures(): Plugin {
+  return {
+    name: "portfolio:content-pictures",
+    resolveId: (id) => (id === PICTURES ? `\0${PICTURES}` : undefined),
+    buildStart() {
+      if (this.environment.name !== "client" || this.environment.config.command !== "build") return;
+      const named = new Set([...picturesInContent(), ...(profile.icon ? [profile.icon] : [])]);
+      const files = readdirSync(IMAGES, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(IMAGES, join(entry.parentPath, entry.name)).split("\\").join("/"));
+      for (const file of files.filter((file) => !named.has(file)))
+        this.warn(
+          `src/content/images/${file} is named nowhere in src/content/: it is left out of the site (delete it, or name it)`,
+        );
+    },
+    load(id) {
+      if (id !== `\0${PICTURES}`) return;
+      const files = picturesInContent();
+      const imports = files.map(
+        (file, index) => `import p${index} from ${JSON.stringify(join(IMAGES, file))};`,
+      );
+      const entries = files.map((file, index) => `${JSON.stringify(file)}: p${index}`);
+      return `${imports.join("\n")}\nexport const pictures = { ${entries.join(", ")} };`;
+    },
+  };
+}
+
+const EMOJI_MODULE = "virtual:emoji";
+
+/**
+ * `virtual:emoji` exports `drawings`: for each emoji in src/content/, its Fluent Emoji Flat drawing
+ * (emoji-text.tsx), as markup in the prerender's build (inline in the page) and as a file's address
+ * in the client build. An emoji the set has no drawing for stops the build (build/text.ts).
+ */
+function emoji(): Plugin {
+  return {
+    name: "portfolio:emoji",
+    resolveId: (id) => (id === EMOJI_MODULE ? `\0${EMOJI_MODULE}` : undefined),
+    load(id, options) {
+      if (id !== `\0${EMOJI_MODULE}`) return;
+      const entries = emojiInContent().map(({ text, name }) => {
+        const svg = emojiSvg(name);
+        if (options?.ssr) return `${JSON.stringify(text)}: { markup: ${JSON.stringify(svg)}, url: "" }`;
+        const url =
+          this.environment.config.command === "build"
+            ? `import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: "asset", name: `${name}.svg`, source: svg })}`
+            : JSON.stringify(`data:image/svg+xml,${encodeURIComponent(svg)}`);
+        return `${JSON.stringify(text)}: { markup: null, url: ${url} }`;
+      });
+      return `export const drawings = { ${entries.join(", ")} };`;
+    },
+  };
+}
+
 export function imagePlugins(): Plugin[] {
   return [
     iconSprite(),
@@ -63,5 +137,8 @@ export function imagePlugins(): Plugin[] {
       defaultDirectives: new URLSearchParams({ w: "400;800;1200", format: "avif;webp", as: "picture" }),
     }),
     portrait(),
+    contentPictures(),
+    emoji(),
+    fontSubsets(),
   ];
 }

@@ -135,12 +135,12 @@ export function pwa(client: ClientConfig) {
         background_color: THEME_COLOR,
         // Where store listings file it: the owner's choice (src/content/app.ts).
         categories: [...appText.categories],
-        shortcuts: appText.shortcuts.map(({ name, shortName, description, url }) => ({
+        shortcuts: appText.shortcuts.map(({ route, name, shortName, description }) => ({
           name,
           short_name: shortName,
           description,
-          url,
-          icons: [{ src: `/${shortcutIconFile(url)}`, sizes: "96x96", type: "image/png" }],
+          url: routes[route].path,
+          icons: [{ src: `/${shortcutIconFile(routes[route].path)}`, sizes: "96x96", type: "image/png" }],
         })),
         screenshots: manifestScreenshots(),
       },

@@ -1,7 +1,7 @@
 /** The environment, read once against one JSON schema (Ajv); nothing else in server/ reads process.env. */
 import { resolve } from "node:path";
 import { Ajv } from "ajv";
-import { ConfigError, parseConfig, withoutBlanks } from "../src/config/parse-config.ts";
+import { ConfigError, DEFAULT_PORT, parseConfig, withoutBlanks } from "../src/config/parse-config.ts";
 import { profile } from "../src/content/profile.ts";
 import { DEV_API_KEY } from "../src/shared/contact/protocol.ts";
 
@@ -9,8 +9,6 @@ type Env = Record<string, string | undefined>;
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const ADDRESS = '[^\\s@<>()",;:\\\\[\\]]+@[^\\s@<>()",;:\\\\[\\]]+\\.[^\\s@<>()",;:\\\\[\\]]+';
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-/** The port the server listens on without PORT (`npm run dev` proxies to it, `vite preview` takes it). */
-export const DEFAULT_PORT = 4173;
 
 const whole = (minimum: number, maximum: number, fallback: number) =>
   ({ type: "integer", minimum, maximum, default: fallback }) as const;
@@ -49,6 +47,7 @@ const SCHEMA = {
     MAX_CONNECTIONS: whole(16, 100_000, 8_192),
     MAX_CONNECTIONS_PER_IP: whole(1, 100_000, 16),
     MAX_EVENT_LOOP_DELAY_MS: whole(0, 60_000, 1_000),
+    LOCK_WAIT_MS: whole(0, 600_000, 5_000),
     LOG_LEVEL: { enum: LOG_LEVELS, description: `one of ${LOG_LEVELS.join(", ")}` },
     REDIS_URL: text("^rediss?://[^/?#\\s]+", "a redis:// or rediss:// URL such as redis://redis:6379"),
     MAIL_LEASE_MS: whole(1_000, 600_000, 15_000),

@@ -4,6 +4,7 @@
  */
 // The base stylesheet, in the entry: the prerender inlines it first, before the app's and the page's.
 import "./app/global.css";
+import "virtual:font-subsets.css";
 import { loadOutbox } from "./features/contact/load-outbox-facade";
 import { whenIdle } from "./lib/schedule";
 import { cachedLoad } from "./shared/cached-load";
@@ -15,7 +16,15 @@ export const IDLE_START_MS = 3000;
 const REACT_DRIVEN = "button, input, textarea, select, dialog, [role='switch']";
 
 const container = document.getElementById("root");
-const loadApp = cachedLoad(() => import("./main"));
+/**
+ * React DOM first, then the app in a task of its own: evaluated together they were one long task on
+ * a slow phone (docs/decisions.md).
+ */
+const loadApp = cachedLoad(() =>
+  import("react-dom/client")
+    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(() => import("./main")),
+);
 const loadServiceWorker = cachedLoad(() => import("./features/pwa/service-worker"));
 /** Unset again if the app's chunks could not load. */
 let started = false;
@@ -34,13 +43,38 @@ function startReact(): void {
     ({ startApp }) =>
       startApp().then(() => {
         for (const button of pendingClicks.splice(0)) button.click();
+        pendingLink?.click();
+        pendingLink = undefined;
       }),
     () => {
-      // Offline before the app's chunks were cached: the next intent tries again.
+      // Offline before the app's chunks were cached: the next intent tries again, and a held
+      // link is followed the browser's way (R-4.1: it comes up light).
       started = false;
+      if (pendingLink) window.location.assign(pendingLink.href);
+      pendingLink = undefined;
     },
   );
 }
+
+/**
+ * A click on one of the site's own links made while the page is dark, before React listened: a
+ * page load would come up light (R-4.1 is per visit, and nothing is stored), so React routes it
+ * once it has started. A light page, a new tab or window, and a visit without JavaScript load the page.
+ */
+let pendingLink: HTMLAnchorElement | undefined;
+document.addEventListener("click", (event) => {
+  const html = document.documentElement;
+  if (html.hasAttribute("data-react") || html.dataset.theme !== "dark" || event.defaultPrevented) return;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element | null)?.closest?.("a[href]");
+  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
+  const { origin, pathname, search } = window.location;
+  // Another page of this site: a link within the page (the skip link) loads nothing.
+  if (link.origin !== origin || (link.pathname === pathname && link.search === search)) return;
+  event.preventDefault();
+  pendingLink = link;
+  startReact();
+});
 
 /** Buttons clicked before React listened (a press starts React; its click can come first). */
 const pendingClicks: HTMLElement[] = [];

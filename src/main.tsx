@@ -20,9 +20,11 @@ function render(container: HTMLElement): void {
   // From here React listens (and replays a click made while it hydrates): the boot script's own
   // switch handler steps aside.
   document.documentElement.setAttribute("data-react", "");
-  // Not in a transition: React starts on need, so hydration is not part of the load, and in one
-  // task a click cannot land on a node React is halfway through claiming (a transition's slices
-  // let one through unhandled; docs/decisions.md). A click before that task hydrates at once.
+  // Not in a transition: the root (the layout's shell) hydrates in one short task, so a click
+  // cannot land on a node React is halfway through claiming (a transition's slices let one through
+  // unhandled; docs/decisions.md). The layout's Suspense boundaries (navigation bar, page, footer)
+  // then hydrate each in slices of their own, the browser free between them; a click on one not
+  // yet hydrated hydrates it at once and is then handled.
   hydrateRoot(container, app);
 }
 

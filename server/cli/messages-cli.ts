@@ -3,12 +3,10 @@
  * Reads DATA_DIR, REDIS_URL (and .env) like the server, and works while the server runs. Nothing
  * it prints to a terminal holds a control character a visitor typed.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import type { FastifyBaseLogger } from "fastify";
-import type { StoreRequestBody } from "../../src/shared/contact/protocol";
 import { oneLine } from "../../src/shared/one-line";
 import { loadConfig, storageOf } from "../config";
-import { AJV_OPTIONS, importLineSchema, validationMessage } from "../contact/schemas";
 import { createMailQueue } from "../mail/mail-queue";
 import { createMailer } from "../mail/mailer";
 import { type Db, openDatabase } from "../store/database";
@@ -19,6 +17,7 @@ import {
   ImportConflictError,
 } from "../store/sqlite-stores";
 import type { MailJobStore, MailState } from "../store/stores";
+import { readImport } from "./import-file";
 
 export const USAGE = `Usage: npm run messages -- <command>
   list                          one line per message, oldest first, with its mail's state
@@ -57,33 +56,6 @@ function safeJson(value: unknown): string {
       .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`)
       .join(""),
   );
-}
-
-/** Every line of an export file checked with the API's own schema; throws at the first bad one. */
-async function readImport(file: string): Promise<(StoreRequestBody & { createdAt: string; line: number })[]> {
-  const [{ Ajv }, { default: addFormats }] = await Promise.all([import("ajv"), import("ajv-formats")]);
-  const ajv = new Ajv(AJV_OPTIONS);
-  addFormats(ajv);
-  const valid = ajv.compile(importLineSchema);
-  const lines = readFileSync(file, "utf8").split("\n");
-  return lines.flatMap((line, index) => {
-    if (line.trim() === "") return [];
-    const fail = (reason: string) => {
-      throw new Error(`${file}, line ${index + 1}: ${reason} Nothing was imported.`);
-    };
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      fail("not a JSON object.");
-    }
-    if (!valid(value)) return fail(validationMessage("body", valid.errors?.[0]));
-    const created = Date.parse(value.createdAt);
-    if (Number.isNaN(created) || created > Date.now() + 60_000) {
-      fail("createdAt must be a date and time (ISO 8601) that is not in the future.");
-    }
-    return [{ ...value, createdAt: new Date(created).toISOString(), line: index + 1 }];
-  });
 }
 
 /** The mail queue in Redis (REDIS_URL), loaded only for the command that needs it. */
@@ -155,7 +127,10 @@ async function run(args: string[]): Promise<void> {
       await withJobs(async (jobs) => {
         const mail = await jobs.states(rows.map((row) => row.id));
         const awaiting = new Set(
-          (await messages.awaitingNotify(Number.POSITIVE_INFINITY)).map(({ id }) => id),
+          // Stored, and no job yet: their page has not sent the notify step.
+          (await messages.awaitingNotify(Number.POSITIVE_INFINITY))
+            .map(({ id }) => id)
+            .filter((id) => !mail.has(id)),
         );
         for (const row of rows) {
           const who = `${oneLine(row.name, 40)} <${oneLine(row.email)}>`;

@@ -30,7 +30,7 @@ export interface ApiDeps {
 
 export { SENT_MESSAGE } from "../mail/mail-queue";
 export const SAVED_MESSAGE = ui.contact.saved;
-export const ID_REUSED_MESSAGE = "This message id was already used for a different message.";
+export const ID_REUSED_MESSAGE = ui.server.idReused;
 
 type IdempotencyHeaders = { "idempotency-key"?: string };
 

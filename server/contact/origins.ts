@@ -108,6 +108,6 @@ export function rateLimitOf(config: Pick<Config, "rateLimitMax" | "rateLimitWind
     max: config.rateLimitMax,
     timeWindow: config.rateLimitWindowMs,
     errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
-      new HttpError(429, `Too many messages in a short time. Please try again in ${context.after}.`),
+      new HttpError(429, MESSAGES.rateLimited(context.after)),
   };
 }

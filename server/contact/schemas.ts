@@ -1,8 +1,10 @@
 /**
  * JSON schemas of the two POST bodies (validated by Fastify's ajv, no coercion, extra fields
- * rejected) and the sentence a visitor sees when one fails. `npm run messages -- import` checks
- * each line of a file with the same schema.
+ * rejected) and the sentence a visitor sees when one fails (its words: `ui.server.invalid`).
+ * `npm run messages -- import` checks each line of a file with the same schema.
  */
+
+import { ui } from "../../src/content/interface";
 import {
   NO_FORMAT_CHARS_PATTERN,
   SINGLE_LINE_PATTERN as SINGLE_LINE,
@@ -78,43 +80,31 @@ export interface SchemaError {
   params: Record<string, unknown>;
 }
 
-const LABELS: Record<string, string> = {
-  name: "name",
-  email: "email address",
-  message: "message",
-  id: "message id",
-};
 const MAX: Record<string, number> = LIMITS;
+const words = ui.server.invalid;
 
-/** One human sentence for the first schema error of a request part ("body" or "headers"). */
+/** One human sentence (`ui.server.invalid`) for the first schema error of a request part ("body" or "headers"). */
 export function validationMessage(context: string | undefined, error: SchemaError | undefined): string {
-  if (context === "headers") {
-    return "The Idempotency-Key header must be 1 to 200 visible ASCII characters.";
-  }
-  if (error === undefined) return "The request is not valid.";
+  if (context === "headers") return words.idempotencyKey;
+  if (error === undefined) return words.request;
   const field = error.instancePath.split("/")[1] ?? "";
-  const label = LABELS[field] ?? field;
+  const label = words.labels[field] ?? field;
 
   if (field === "") {
     if (error.keyword === "required") {
       const missing = String(error.params.missingProperty ?? "");
-      return `Please fill in all fields: the ${LABELS[missing] ?? missing} is missing.`;
+      return words.missing(words.labels[missing] ?? missing);
     }
-    if (error.keyword === "additionalProperties") {
-      return "The request contains a field that is not accepted.";
-    }
-    return "The request body must be a JSON object with name, email and message.";
+    if (error.keyword === "additionalProperties") return words.extraField;
+    return words.notObject;
   }
-  if (error.keyword === "type") return `The ${label} must be text.`;
-  if (field === "id") return "The message id must be a lowercase UUID.";
+  if (error.keyword === "type") return words.notText(label);
+  if (field === "id") return words.id;
   if (error.keyword === "minLength" || (error.keyword === "pattern" && error.params.pattern === NOT_BLANK)) {
-    return "Please fill in all fields.";
+    return words.empty;
   }
-  if (error.keyword === "maxLength") {
-    return `The ${label} is too long: at most ${MAX[field] ?? error.params.limit} characters.`;
-  }
-  if (field === "email" && error.params.pattern !== WELL_FORMED) return "Please enter a valid email address.";
-  if (field === "name" && error.params.pattern === SINGLE_LINE)
-    return "The name must be a single line of text.";
-  return `The ${label} contains characters that are not allowed.`;
+  if (error.keyword === "maxLength") return words.tooLong(label, MAX[field] ?? Number(error.params.limit));
+  if (field === "email" && error.params.pattern !== WELL_FORMED) return ui.contact.invalid.email;
+  if (field === "name" && error.params.pattern === SINGLE_LINE) return words.singleLine;
+  return words.notAllowed(label);
 }

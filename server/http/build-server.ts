@@ -30,8 +30,6 @@ import { builtPageSettings, registerStaticSite } from "./static-site";
 
 /** Largest accepted request body: a full message is about 5 kB of JSON. */
 export const BODY_LIMIT = 16_384;
-/** How long a start waits for a previous server on the same DATA_DIR to let go of it. */
-const LOCK_WAIT_MS = 5_000;
 /** The longest pause between two looks for due mail jobs. */
 const MAIL_SWEEP_MS = 60_000;
 
@@ -76,7 +74,7 @@ function builtPageProblem(config: Config): string | undefined {
 }
 
 export async function buildServer(config: Config, overrides: ServerOverrides = {}): Promise<FastifyInstance> {
-  const lock = lockDataDir(config.dataDir, LOCK_WAIT_MS);
+  const lock = lockDataDir(config.dataDir, config.lockWaitMs);
   return build(config, overrides, lock.release).catch((error: unknown) => {
     lock.release();
     throw error;

@@ -2,6 +2,7 @@
 import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { API_PATH } from "../../src/config/routes";
+import { ui } from "../../src/content/interface";
 import { fieldsOf } from "../../src/shared/contact/failure";
 import type { ServerAnswer } from "../../src/shared/contact/protocol";
 import { type SchemaError, validationMessage } from "../contact/schemas";
@@ -20,21 +21,8 @@ export class HttpError extends Error {
   }
 }
 
-export const MESSAGES = {
-  unauthorized: "Missing or invalid API key.",
-  forbiddenOrigin: "Requests from this website are not allowed.",
-  unsupportedType: "Please send the message as JSON (Content-Type: application/json).",
-  invalidJson: "The request body is not valid JSON.",
-  emptyBody: "The request body is empty.",
-  tooLarge: "The message is too large.",
-  badRequest: "The request could not be read.",
-  timeout: "The request took too long to arrive.",
-  busy: "The server is busy right now. Please try again in a moment.",
-  unavailable: "Sorry, the server cannot save anything right now. Please try again later.",
-  duplicateHost: "The request has more than one Host header.",
-  notFound: "Not found.",
-  internal: "Something went wrong on our side. Please try again later.",
-} as const;
+/** The sentences of the refusals (`ui.server`, with the interface's other words). */
+export const MESSAGES = ui.server;
 
 /** Fastify's own refusals, and the sentence for a status that comes without one. */
 const BY_CODE: Record<string, { status: number; message: string }> = {

@@ -8,22 +8,51 @@ export const SCROLLBAR_AUTO_HIDE_DELAY_MS = 1000;
 const ignoredTarget = (node: Node) =>
   (node instanceof Element ? node : node.parentElement)?.closest(".toggle-switch") != null;
 
+/**
+ * Runs `attach` with appending one of `parent`'s own children to it made a no-op. On the body,
+ * OverlayScrollbars keeps `<html>` as the scrolling element and wraps nothing, yet its generic
+ * wrapping step appends the body's children to the body again: each node taken out and put back
+ * restarts every CSS animation in it (the slide-in played twice) and drops the keyboard focus and
+ * its ring. Appended again in their own order, they would end where they are: skipping changes nothing else.
+ */
+function keepingChildren<T>(parent: HTMLElement, attach: () => T): T {
+  const own = new Set<Node>(parent.childNodes);
+  parent.appendChild = <N extends Node>(node: N): N =>
+    own.has(node) && node.parentNode === parent ? node : (Node.prototype.appendChild.call(parent, node) as N);
+  try {
+    return attach();
+  } finally {
+    delete (parent as Partial<Pick<HTMLElement, "appendChild">>).appendChild;
+  }
+}
+
 /** OverlayScrollbars keeps the browser's own scrolling and only replaces what is drawn. */
 export function attachScrollbar(target: HTMLElement): () => void {
-  const instance = OverlayScrollbars(
-    { target, cancel: { nativeScrollbarsOverlaid: false, body: null } },
-    {
-      scrollbars: {
-        theme: "os-theme-portfolio",
-        autoHide: "scroll",
-        autoHideDelay: SCROLLBAR_AUTO_HIDE_DELAY_MS,
-        clickScroll: true,
-      },
-      // The theme switch's animation edits its own SVG as it plays, and the switch keeps its size:
-      // none of that can change the page's scroll size, and each edit would make the library read
-      // the page's styles at once, restyling the whole page inside the click (docs/decisions.md).
-      update: { ignoreMutation: (mutation) => ignoredTarget(mutation.target) },
-    },
+  // The native scrollbar's width (0 where it is overlaid), kept as a gap once the library hides it:
+  // nothing moves sideways (custom-scrollbar.css).
+  target.style.setProperty(
+    "--scrollbar-gap",
+    `${window.innerWidth - document.documentElement.clientWidth}px`,
   );
-  return () => instance.destroy();
+  const instance = keepingChildren(target, () =>
+    OverlayScrollbars(
+      { target, cancel: { nativeScrollbarsOverlaid: false, body: null } },
+      {
+        scrollbars: {
+          theme: "os-theme-portfolio",
+          autoHide: "scroll",
+          autoHideDelay: SCROLLBAR_AUTO_HIDE_DELAY_MS,
+          clickScroll: true,
+        },
+        // The theme switch's animation edits its own SVG as it plays, and the switch keeps its size:
+        // none of that can change the page's scroll size, and each edit would make the library read
+        // the page's styles at once, restyling the whole page inside the click (docs/decisions.md).
+        update: { ignoreMutation: (mutation) => ignoredTarget(mutation.target) },
+      },
+    ),
+  );
+  return () => {
+    instance.destroy();
+    target.style.removeProperty("--scrollbar-gap");
+  };
 }

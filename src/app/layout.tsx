@@ -43,14 +43,19 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {ui.skipLink}
       </a>
-      <Navbar />
+      {/* Each boundary hydrates in a task of its own (src/main.tsx): the navigation bar, the page, the footer. */}
+      <Suspense>
+        <Navbar />
+      </Suspense>
       <main id="main" className="main" tabIndex={-1}>
         <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
           <Outlet />
         </Suspense>
         <OutboxNotice />
       </main>
-      <SiteFooter />
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
       <PwaNotices />
       <NavigationAnnouncer />
       <ScrollRestoration />

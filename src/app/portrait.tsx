@@ -1,13 +1,7 @@
 import { markup, url } from "virtual:portrait";
-import { ContentPicture, type Pictures, pictureOf } from "../components/content-picture";
+import { ContentPicture, pictureOf } from "../components/content-picture";
 import { PrerenderedSvg } from "../components/prerendered-svg";
 import { profile } from "../content/profile";
-
-const PHOTOS = "../content/images";
-const photos: Pictures = import.meta.glob("../content/images/*.{avif,jpeg,jpg,png,svg,webp}", {
-  eager: true,
-  import: "default",
-});
 
 /** Beside the greeting: the owner's photo, or else a drawing of their name (build/images.ts). */
 export function Portrait() {
@@ -16,7 +10,7 @@ export function Portrait() {
       {profile.photo ? (
         <span className="portrait__frame">
           <ContentPicture
-            picture={pictureOf(photos, PHOTOS, profile.photo.file)}
+            picture={pictureOf(profile.photo.file)}
             alt={profile.photo.alt}
             sizes="(min-width: 48rem) 22rem, 12rem"
             eager

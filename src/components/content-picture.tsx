@@ -1,3 +1,5 @@
+import { pictures } from "virtual:content-pictures";
+
 /** A picture from `src/content/images/` as the build made it (build/images.ts): AVIF and WebP at three widths. */
 export interface Picture {
   sources: Record<string, string>;
@@ -6,11 +8,10 @@ export interface Picture {
 
 export type Pictures = Record<string, Picture>;
 
-/** The picture of a file the content names; a clear error when it is missing. */
-export function pictureOf(pictures: Pictures, folder: string, file: string): Picture {
-  const picture = pictures[`${folder}/${file}`];
-  if (!picture)
-    throw new Error(`src/content/images: ${file} is named in src/content/ but is not in ${folder}`);
+/** The picture of a file the content names (its path in src/content/images/); a clear error when it is missing. */
+export function pictureOf(file: string): Picture {
+  const picture = (pictures as Pictures)[file];
+  if (!picture) throw new Error(`src/content/images/${file} is named in src/content/ but is not there`);
   return picture;
 }
 

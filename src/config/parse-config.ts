@@ -1,6 +1,9 @@
 import type { PipelineConfig } from "../shared/contact/deps";
 import { DEV_API_KEY } from "../shared/contact/protocol.ts";
 
+/** The port the server listens on without PORT (`npm run dev` proxies to it, `vite preview` takes it). */
+export const DEFAULT_PORT = 4173;
+
 /** The `VITE_*` variables the client reads. Everything here ends up in the public bundle. */
 export interface ClientEnv {
   /** Public address of the site (canonical links, previews, sitemap, QR code); unset, none names one. */

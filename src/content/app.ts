@@ -1,12 +1,11 @@
-import { routes } from "../config/routes.ts";
 import { profile } from "./profile.ts";
 
 /** The owner's words for the installed app and for sharing. */
 export const appText = {
-  /** Long-press menu of the installed app's icon (the web app manifest's `shortcuts`). */
+  /** Long-press menu of the installed app's icon (the manifest's `shortcuts`), to pages by route id. */
   shortcuts: [
-    { name: "Projects", shortName: "Projects", description: "See my projects", url: routes.projects.path },
-    { name: "Contact", shortName: "Contact", description: "Send me a message", url: routes.contact.path },
+    { route: "projects", name: "Projects", shortName: "Projects", description: "See my projects" },
+    { route: "contact", name: "Contact", shortName: "Contact", description: "Send me a message" },
   ],
   /** Captions of the manifest's screenshots (`npm run assets` takes them), read out by install dialogs. */
   screenshotLabels: {

@@ -172,6 +172,43 @@ export const ui = {
     qrCaption: "Scan to open the site on a phone.",
     qrDownload: "Download the QR code (SVG)",
   },
+  /** The server's refusals: the page's dialog shows them after "The server said:" (plain text off the API). */
+  server: {
+    unauthorized: "Missing or invalid API key.",
+    forbiddenOrigin: "Requests from this website are not allowed.",
+    unsupportedType: "Please send the message as JSON (Content-Type: application/json).",
+    invalidJson: "The request body is not valid JSON.",
+    emptyBody: "The request body is empty.",
+    tooLarge: "The message is too large.",
+    badRequest: "The request could not be read.",
+    timeout: "The request took too long to arrive.",
+    busy: "The server is busy right now. Please try again in a moment.",
+    unavailable: "Sorry, the server cannot save anything right now. Please try again later.",
+    duplicateHost: "The request has more than one Host header.",
+    notFound: "Not found.",
+    internal: "Something went wrong on our side. Please try again later.",
+    idReused: "This message id was already used for a different message.",
+    rateLimited: (after: string) => `Too many messages in a short time. Please try again in ${after}.`,
+    /** A request whose fields fail the server's check (an invalid email uses `contact.invalid.email`). */
+    invalid: {
+      /** How the sentences below name a field of the request. */
+      labels: { name: "name", email: "email address", message: "message", id: "message id" } as Record<
+        string,
+        string
+      >,
+      idempotencyKey: "The Idempotency-Key header must be 1 to 200 visible ASCII characters.",
+      request: "The request is not valid.",
+      missing: (label: string) => `Please fill in all fields: the ${label} is missing.`,
+      extraField: "The request contains a field that is not accepted.",
+      notObject: "The request body must be a JSON object with name, email and message.",
+      notText: (label: string) => `The ${label} must be text.`,
+      id: "The message id must be a lowercase UUID.",
+      empty: "Please fill in all fields.",
+      tooLong: (label: string, limit: number) => `The ${label} is too long: at most ${limit} characters.`,
+      singleLine: "The name must be a single line of text.",
+      notAllowed: (label: string) => `The ${label} contains characters that are not allowed.`,
+    },
+  },
   /** The résumé's headings (build/resume.ts). */
   resume: { profile: "Profile", skills: "Skills", projects: "Projects" },
 } as const;

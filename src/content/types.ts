@@ -56,6 +56,6 @@ export interface Project {
   tech: readonly string[];
   desc: readonly string[];
   link: string;
-  /** Cover: a file in `src/content/images/projects/` (16:10 fits best); without one, the title's initials. */
+  /** Cover: a file in `src/content/images/projects/` (16:10 fits best); without one, a tile with its title. */
   image?: string;
 }

@@ -29,6 +29,21 @@ export { expect };
 /** The React app's chunk: requested when src/boot.ts starts React. */
 export const REACT_APP = /\/assets\/main-[^/]+\.js$/;
 
+/** Holds the React app's chunk back until `release` is called, as a slow network would. */
+export async function holdReact(page: Page): Promise<{ release: () => void; requested: () => boolean }> {
+  let release = () => {};
+  let requested = false;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(REACT_APP, async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
 /**
  * Starts React as a visitor's touch would (src/boot.ts starts it on need), without touching any
  * control. Repeated until the boot module listens: it arrives after the first paint.

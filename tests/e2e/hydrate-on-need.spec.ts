@@ -1,26 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, pageStill, REACT_APP, test, themeSwitch } from "./fixtures";
+import { expect, holdReact, pageStill, REACT_APP, test, themeSwitch } from "./fixtures";
 import { type RunningServer, startServer, storedMessages } from "./server";
 
 /**
  * R-13.4 (docs/requirements.md): React starts when the visitor needs it (src/boot.ts). Until then
  * the page works as it arrived: links, the form, and the theme switch (the boot script).
  */
-
-/** Holds the React app's chunk back until `release` is called, as a slow network would. */
-async function holdReact(page: Page): Promise<{ release: () => void; requested: () => boolean }> {
-  let release = () => {};
-  let requested = false;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(REACT_APP, async (route) => {
-    requested = true;
-    await released;
-    await route.continue();
-  });
-  return { release, requested: () => requested };
-}
 
 let server: RunningServer | undefined;
 test.afterAll(async () => server?.stop());

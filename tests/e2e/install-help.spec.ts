@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { screenshotsCurrent } from "../../build/brand";
+import { routes } from "../../src/config/routes";
 import { appText } from "../../src/content/app";
 import { profile } from "../../src/content/profile";
 import { INSTALL_HELP_DISMISSED_KEY } from "../../src/features/pwa/install-help";
@@ -156,11 +157,11 @@ test.describe("what installers read", () => {
       display: "standalone",
       display_override: ["standalone", "minimal-ui"],
       launch_handler: { client_mode: ["navigate-existing", "auto"] },
-      shortcuts: appText.shortcuts.map(({ name, shortName, description, url }) => ({
+      shortcuts: appText.shortcuts.map(({ route, name, shortName, description }) => ({
         name,
         short_name: shortName,
         description,
-        url,
+        url: routes[route].path,
         icons: [{ sizes: "96x96", type: "image/png" }],
       })),
     });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, pageSettled, switchAnimated, test, themeSwitch } from "./fixtures";
+import pngjs from "pngjs";
+import { expect, holdReact, pageSettled, pageStill, switchAnimated, test, themeSwitch } from "./fixtures";
 import { ROOT } from "./server";
 
 type Page = import("@playwright/test").Page;
@@ -55,6 +56,24 @@ const knobPosition = (page: Page) =>
     return (inner.left + inner.width / 2 - outer.left) / outer.width;
   });
 
+/**
+ * The pixels of two same-sized screenshots that differ by more than anti-aliasing does: Chromium
+ * draws the same SVG in two layers with edge pixels up to 14 levels (of 255) apart.
+ */
+function pixelsApart(a: Buffer, b: Buffer): string[] {
+  const [first, second] = [a, b].map((image) => pngjs.PNG.sync.read(image));
+  if (!first || !second || first.width !== second.width || first.height !== second.height)
+    return ["sizes differ"];
+  const apart: string[] = [];
+  for (let i = 0; i < first.data.length; i += 4) {
+    const gap = Math.max(
+      ...[0, 1, 2, 3].map((k) => Math.abs((first.data[i + k] ?? 0) - (second.data[i + k] ?? 0))),
+    );
+    if (gap > 32) apart.push(`(${(i / 4) % first.width}, ${Math.floor(i / 4 / first.width)}): ${gap}`);
+  }
+  return apart;
+}
+
 test.describe("light/dark toggle", () => {
   test("starts light on every load; a click switches to dark and back", async ({ page }) => {
     await page.goto("/");
@@ -80,6 +99,60 @@ test.describe("light/dark toggle", () => {
     await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "false");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
   });
+
+  test("dark chosen right after the load stays dark through a navbar click made before React started; a reload starts light", async ({
+    page,
+  }) => {
+    // React's chunk is held back: the link is clicked before React has started.
+    const { release } = await holdReact(page);
+    await page.goto("/");
+    // The boot module runs (it counted the outbox): the page is as a visitor finds it after the load.
+    await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
+    await themeSwitch(page).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-react"))).toBe(false);
+
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("PROJECTS");
+    expect(new URL(page.url()).pathname).toBe("/project");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "true");
+    expect(await colours(page)).toEqual(DARK);
+
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "false");
+    expect(await colours(page)).toEqual(LIGHT);
+  });
+
+  for (const dark of [false, true]) {
+    test(`the switch looks the same before React and once the animation draws it (${dark ? "dark" : "light"})`, async ({
+      page,
+    }) => {
+      const { release } = await holdReact(page);
+      await page.goto("/");
+      await pageStill(page);
+      const toggle = themeSwitch(page);
+      if (dark) {
+        await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
+        await toggle.click();
+        await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+      }
+      // No hover and no focus ring in either shot.
+      await page.mouse.move(0, 600);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const before = await toggle.screenshot({ animations: "disabled" });
+      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-react"))).toBe(false);
+
+      release();
+      await switchAnimated(page);
+      await expect(toggle).toHaveAttribute("aria-checked", String(dark));
+      await expect(page.locator("nav .toggle-switch__static")).toHaveCount(0);
+      const after = await toggle.screenshot({ animations: "disabled" });
+      expect(pixelsApart(before, after)).toEqual([]);
+    });
+  }
 
   test("works from the keyboard with Space and Enter", async ({ page }) => {
     await page.goto("/");

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { readImport } from "../../server/cli/import-file";
 import { DATABASE_FILE } from "../../server/store/database";
 import { Database } from "../../server/store/sqlite-driver";
 import { messagesCli } from "./child-server";
@@ -158,18 +159,34 @@ test.each([
     "The name must be a single line of text.",
   ],
   ["a line that is not JSON", "not json", "not a JSON object."],
-])("import refuses a file with %s on a line, naming it, and imports nothing", async (_what, bad, reason) => {
-  const dataDir = await tempDir();
+])("import refuses a file with %s on a line, naming it", async (_what, bad, reason) => {
+  // The check itself, in this process: the command below proves the CLI stops on it.
+  const file = await importFile(bad);
+  const failure = await readImport(file).then(
+    () => "imported",
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain(`${file}, line 2: ${reason}`);
+  expect(failure).toMatch(/ Nothing was imported\.$/);
+});
+
+/** An export file whose second line is `bad` (a line, or fields over a valid message). */
+async function importFile(bad: object | string): Promise<string> {
   const good = { id: randomUUID(), ...validMessage, createdAt: new Date().toISOString() };
-  const line = typeof bad === "string" ? bad : { ...good, id: randomUUID(), ...bad };
-  const file = await jsonLines([good, line]);
+  return jsonLines([good, typeof bad === "string" ? bad : { ...good, id: randomUUID(), ...bad }]);
+}
+
+test("import of a file with a bad line exits 1 naming it, and imports nothing", async () => {
+  const dataDir = await tempDir();
+  const file = await importFile({ id: "../../etc/passwd" });
   const failure = await messagesCli(dataDir, "import", file).then(
     () => undefined,
     (error: { code: number; stderr: string }) => error,
   );
   expect(failure?.code).toBe(1);
-  expect(failure?.stderr).toContain(`${file}, line 2: ${reason}`);
-  expect(failure?.stderr).toContain("Nothing was imported.");
+  expect(failure?.stderr).toContain(
+    `${file}, line 2: The message id must be a lowercase UUID. Nothing was imported.`,
+  );
   expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(false);
 });
 

@@ -41,7 +41,7 @@ test("ids stored before a restart are still known after it", async () => {
   await stop(first);
 
   const second = await serve({ DATA_DIR: dataDir });
-  expect((await post(second.url, MESSAGES_PATH, { id: id.toUpperCase(), ...validMessage })).status).toBe(200);
+  expect((await post(second.url, MESSAGES_PATH, { id, ...validMessage })).status).toBe(200);
   expect(storedMessages(dataDir)).toHaveLength(1);
 });
 

@@ -41,7 +41,8 @@ afterAll(async () => {
 test("a second server on the same DATA_DIR exits, naming the first; the first sends its mail once", async () => {
   const dataDir = await tempDir();
   const first = await child(dataDir);
-  const second = await child(dataDir);
+  // It would wait LOCK_WAIT_MS for the first to stop; the restart test below covers the default wait.
+  const second = await child(dataDir, { LOCK_WAIT_MS: "100" });
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain(
     `Cannot start the server: ${dataDir} is in use by another server (process ${first.child.pid}).`,

@@ -33,7 +33,8 @@ export function sendJson(
   response.end(JSON.stringify(body));
 }
 
-export async function startRecordingServer(): Promise<RecordingServer> {
+/** Listens on `port` (default: any free one). */
+export async function startRecordingServer(port = 0): Promise<RecordingServer> {
   const requests: RecordedRequest[] = [];
   let handler: Handler = (_request, response) => sendJson(response, 500, { error: "no handler" });
 
@@ -52,12 +53,12 @@ export async function startRecordingServer(): Promise<RecordingServer> {
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.address() as AddressInfo).port;
 
   return {
-    port,
-    origin: `http://127.0.0.1:${port}`,
+    port: bound,
+    origin: `http://127.0.0.1:${bound}`,
     requests,
     reset(next) {
       requests.length = 0;

@@ -1,6 +1,6 @@
 /**
  * The page's outbox client (src/features/contact/outbox-client.ts): it drains on load, on
- * `online`, on `visibilitychange` and after a Retry-After delay, in every browser (jsdom has no
+ * `online`, on `visibilitychange`, after a Retry-After delay and on a backoff timer, in every browser (jsdom has no
  * SyncManager, like Firefox and Safari, where these are the only triggers). Real IndexedDB
  * implementation (fake-indexeddb), real pipeline over real HTTP to a node:http recording server.
  */
@@ -11,7 +11,7 @@ import { countOutbox } from "../../src/features/contact/outbox-facade";
 import { createDeliverDeps } from "../../src/shared/contact/deps";
 import { createMessage } from "../../src/shared/contact/message";
 import { type OutboxEntry, openOutbox } from "../../src/shared/contact/outbox-store";
-import { type RecordingServer, sendJson, startRecordingServer } from "../shared/recording-server";
+import { closedPort, type RecordingServer, sendJson, startRecordingServer } from "../shared/recording-server";
 
 let server: RecordingServer;
 let client: OutboxClient | undefined;
@@ -32,11 +32,11 @@ afterEach(() => {
 /** What the client reported to the page. */
 const seen = { entries: null as OutboxEntry[] | null, delivered: 0 };
 
-function accept() {
-  server.reset((_request, response) => sendJson(response, 200, { success: true, msg: "Thanks!" }));
+function accept(to = server) {
+  to.reset((_request, response) => sendJson(response, 200, { success: true, msg: "Thanks!" }));
 }
 
-function setup() {
+function setup(origin = server.origin) {
   const outbox = openOutbox({ dbName: `client-test-${++databases}` });
   Object.assign(seen, { entries: null, delivered: 0 });
   client = createOutboxClient({
@@ -48,7 +48,7 @@ function setup() {
     },
     drain: {
       outbox,
-      deps: createDeliverDeps({ serverUrl: server.origin, apiKey: "test-key", firebase: null }),
+      deps: createDeliverDeps({ serverUrl: origin, apiKey: "test-key", firebase: null }),
     },
   });
   return { outbox, client };
@@ -116,6 +116,28 @@ describe("outbox client: the page's own triggers", () => {
     expect(entry?.nextAttemptAt).toBeGreaterThan(Date.now());
     await waitFor(() => expect(seen.delivered).toBe(1), { timeout: 5000 });
     expect(calls).toBe(2);
+  });
+
+  it("tries again on a backoff timer while the page stays open: a server that comes back fires no event", async () => {
+    const port = await closedPort();
+    const { outbox, client } = setup(`http://127.0.0.1:${port}`);
+    await outbox.add(message("the server is down"));
+    await client.start();
+    expect(await outbox.list()).toMatchObject([{ status: "pending", attempts: 1, nextAttemptAt: null }]);
+
+    // The server starts again; no "online", no "visibilitychange".
+    const back = await startRecordingServer(port);
+    try {
+      accept(back);
+      await waitFor(() => expect(seen.delivered).toBe(1), { timeout: 10_000 });
+      expect(back.requests.map((request) => request.url)).toEqual([
+        "/api/messages",
+        "/email/send-notification",
+      ]);
+      expect(await outbox.list()).toEqual([]);
+    } finally {
+      await back.close();
+    }
   });
 
   it("a message the submit queued after a 503 with Retry-After is sent once the delay has passed", async () => {

@@ -18,7 +18,7 @@ export default function Home() {
           </h1>
           {profile.bio.map((paragraph) => (
             <p key={paragraph} className="hero__bio">
-              {paragraph}
+              <EmojiText text={paragraph} />
             </p>
           ))}
           <div className="hero__actions">

@@ -1,11 +1,12 @@
 import { useId } from "react";
-import { ContentPicture, type Pictures, pictureOf } from "../../components/content-picture";
+import { ContentPicture, pictureOf } from "../../components/content-picture";
+import { EmojiText } from "../../components/emoji-text";
 import { ExternalLink } from "../../components/external-link";
 import { ArrowIcon } from "../../components/icons";
 import { ui } from "../../content/interface";
 import { projects } from "../../content/projects";
 import type { Project } from "../../content/types";
-import { initials, pick } from "../../lib/initials";
+import { pick } from "../../lib/initials";
 import { PageTransition } from "../page-transition";
 
 /** How wide each card's cover is drawn (global.css: the first is featured across the row). */
@@ -14,11 +15,6 @@ const COVER_SIZES = {
   other: "(min-width: 72rem) 23rem, (min-width: 64rem) 30vw, (min-width: 40rem) 48vw, calc(100vw - 2rem)",
 };
 const FALLBACK_HUES = 6;
-const COVERS = "../../content/images/projects";
-const covers: Pictures = import.meta.glob("../../content/images/projects/*.{avif,jpeg,jpg,png,svg,webp}", {
-  eager: true,
-  import: "default",
-});
 
 export default function Projects() {
   return (
@@ -47,14 +43,14 @@ function ProjectCard({ project, featured }: { project: Project; featured: boolea
       <div className="project-card__cover">
         {project.image ? (
           <ContentPicture
-            picture={pictureOf(covers, COVERS, project.image)}
+            picture={pictureOf(`projects/${project.image}`)}
             alt=""
             sizes={featured ? COVER_SIZES.featured : COVER_SIZES.other}
             eager={featured}
           />
         ) : (
           <span className="cover-fallback" data-hue={pick(project.title, FALLBACK_HUES)} aria-hidden="true">
-            {initials(project.title)}
+            <span className="cover-fallback__title">{project.title}</span>
           </span>
         )}
       </div>
@@ -70,7 +66,9 @@ function ProjectCard({ project, featured }: { project: Project; featured: boolea
         </ul>
         <ul className="project-card__desc">
           {project.desc.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line}>
+              <EmojiText text={line} />
+            </li>
           ))}
         </ul>
         <ExternalLink

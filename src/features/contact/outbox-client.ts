@@ -43,6 +43,13 @@ async function requestSync(): Promise<boolean> {
 /** setTimeout's ceiling (about 24.8 days). */
 const MAX_DELAY_MS = 2_147_483_647;
 
+/**
+ * While a message waits with no Retry-After (the server down, the network failing) and the page
+ * stays open, it is tried again after 2 s, then twice as long each time, up to a minute: a server
+ * that comes back fires no event (and Firefox and Safari have no Background Sync).
+ */
+const RETRY_BACKOFF_MS = { first: 2000, max: 60_000 } as const;
+
 export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }: OutboxClientOptions) {
   const outbox = given.outbox ?? openOutbox();
   const deps = given.deps ?? createDeliverDeps(config);
@@ -52,6 +59,9 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
   let starting: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let reads = 0;
+  /** Drains in a row that delivered nothing: the next backoff doubles with each. */
+  let misses = 0;
+  const backoff = () => Date.now() + Math.min(RETRY_BACKOFF_MS.first * 2 ** misses++, RETRY_BACKOFF_MS.max);
 
   const refresh = async () => {
     const ticket = ++reads;
@@ -75,9 +85,10 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
   const drain = async (): Promise<void> => {
     try {
       const report = await drainOutbox({ outbox, deps, lock, from: "page", announce });
+      if (report.delivered.length > 0) misses = 0;
       if (report.waiting.length === 0) return;
       void handOver();
-      drainAt(report.nextAttemptAt);
+      drainAt(report.nextAttemptAt ?? backoff());
     } catch {
       // IndexedDB failed: the entries (if any) stay where they are, and the next trigger tries again.
       await refresh();
@@ -101,8 +112,7 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
     channel = createOutboxChannel(hear);
     if (!hasBackgroundSync()) enableFallback();
   };
-  const drainAt = (time: number | null) => {
-    if (time === null) return;
+  const drainAt = (time: number) => {
     clearTimeout(timer);
     timer = setTimeout(drainNow, Math.min(Math.max(0, time - Date.now()), MAX_DELAY_MS));
   };
@@ -127,7 +137,7 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
       const entry = await outbox.add(message, failed);
       announce({ type: "OUTBOX_CHANGED", from: "page" });
       void handOver();
-      drainAt(entry.nextAttemptAt);
+      drainAt(entry.nextAttemptAt ?? backoff());
     },
 
     async retry(id: string): Promise<void> {

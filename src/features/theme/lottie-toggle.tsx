@@ -8,6 +8,8 @@ const TOGGLE_SEGMENTS = {
   off: [51, 96],
 } as const satisfies Record<string, readonly [number, number]>;
 const TOGGLE_SPEED = 1.3;
+/** The frame each state rests on: drawn before the engine arrives too (toggle-frames.ts). */
+export const TOGGLE_REST_FRAMES = { off: 0, on: TOGGLE_SEGMENTS.on[1] } as const;
 
 export interface LottieToggleProps {
   checked: boolean;
@@ -25,7 +27,7 @@ export default function LottieToggle({ checked, from, fallback }: LottieTogglePr
   useEffect(() => {
     const lottie = handle.current;
     if (!ready || !lottie) return;
-    const rest = (on: boolean) => (on ? TOGGLE_SEGMENTS.on[1] : 0);
+    const rest = (on: boolean) => (on ? TOGGLE_REST_FRAMES.on : TOGGLE_REST_FRAMES.off);
     if (shown.current === null) {
       lottie.seek(rest(from));
       shown.current = from;

@@ -2,6 +2,7 @@ import { type ComponentType, useEffect, useState } from "react";
 import { whenIdle } from "../../lib/schedule";
 import { cachedLoad } from "../../shared/cached-load";
 import type { LottieToggleProps } from "./lottie-toggle";
+import "./toggle-frames.css";
 import "./toggle-switch.css";
 
 const loadLottieToggle = cachedLoad(() => import("./lottie-toggle").then((module) => module.default));
@@ -22,7 +23,7 @@ interface ToggleSwitchProps {
   themeSwitch?: boolean;
 }
 
-/** A switch drawn by a Lottie animation; a static switch of the same size stands in until the engine is in. */
+/** A switch drawn by a Lottie animation; its prerendered resting frame stands in until the engine is in. */
 export function ToggleSwitch({
   checked,
   onChange,
@@ -68,10 +69,7 @@ function useLottieToggle(): ComponentType<LottieToggleProps> | undefined {
   return LottieToggle;
 }
 
+/** The animation's resting frame (toggle-frames.css): the boot script flips `data-checked`. */
 function StaticSwitch({ checked }: { checked: boolean }) {
-  return (
-    <span className="toggle-switch__static" data-checked={checked} aria-hidden="true">
-      <span className="toggle-switch__knob" />
-    </span>
-  );
+  return <span className="toggle-switch__static" data-checked={checked} aria-hidden="true" />;
 }

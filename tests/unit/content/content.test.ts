@@ -1,11 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { appText } from "../../../src/content/app";
-import { pageText } from "../../../src/content/pages";
 import { profile } from "../../../src/content/profile";
 import { projects } from "../../../src/content/projects";
 import { skills } from "../../../src/content/skills";
-import { EMOJI, emojiFile } from "../../../src/lib/emoji";
 
 /**
  * What any owner's content must satisfy for the site to work. The placeholder owner's exact lists are
@@ -52,22 +49,6 @@ describe("content", () => {
     }
     for (const file of [profile.photo?.file, profile.icon]) {
       if (file) expect(existsSync(join(images, file)), file).toBe(true);
-    }
-  });
-
-  it("uses only emoji that have a drawing in src/assets/emoji/ (they show without an emoji font)", () => {
-    const texts = [
-      ...Object.values(profile).flat(),
-      ...projects.flatMap((project) => [project.title, ...project.tech, ...project.desc]),
-      ...skills.map((skill) => skill.name),
-      ...Object.values(pageText).flatMap((page) => [page.title, page.description]),
-      JSON.stringify(appText),
-    ].filter((text): text is string => typeof text === "string");
-    const emoji = texts.flatMap((text) => text.match(EMOJI) ?? []);
-    for (const found of emoji) {
-      const file = emojiFile(found);
-      const drawn = existsSync(join(import.meta.dirname, "../../../src/assets/emoji", file));
-      expect(drawn, `${found}: add its drawing as src/assets/emoji/${file}`).toBe(true);
     }
   });
 });
