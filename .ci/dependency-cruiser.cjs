@@ -2,7 +2,7 @@
  * Import boundaries (docs/architecture.md, "Import rules"), checked by `npm run lint`.
  *
  * Layers, lowest first: src/shared (page + worker + server code: no DOM, no React), then
- * src/content, src/config (which reads content), src/store, src/components, then src/features (never one another), then
+ * src/content, src/config (which reads content), src/state, src/components, then src/features (never one another), then
  * src/app. sw/ and server/ reach into src/ only for src/shared and src/config.
  *
  * TypeScript 7 has no JavaScript compiler API, so dependency-cruiser reads the sources after Babel
@@ -29,8 +29,8 @@ module.exports = {
     {
       name: "below-features",
       severity: "error",
-      comment: "config, content, store and components sit below the features and the app shell.",
-      from: { path: "^src/(config|content|store|components)/" },
+      comment: "config, content, state and components sit below the features and the app shell.",
+      from: { path: "^src/(config|content|state|components)/" },
       to: { path: "^src/(features|app)/" },
     },
     {

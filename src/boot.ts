@@ -5,7 +5,7 @@
 // The base stylesheet, in the entry: the prerender inlines it first, before the app's and the page's.
 import "./app/global.css";
 import "virtual:font-subsets.css";
-import { loadOutbox } from "./features/contact/load-outbox";
+import { loadOutbox } from "./features/contact/load-outbox-facade";
 import { whenIdle } from "./lib/schedule";
 import { cachedLoad } from "./shared/cached-load";
 

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { appRoutes, loadMatchedRoutes } from "./app/app-routes";
 import { layoutCommitted } from "./app/layout";
-import { adoptPageTheme } from "./store/app-store";
+import { adoptPageTheme } from "./state/app-state";
 
 function render(container: HTMLElement): void {
   const app = (

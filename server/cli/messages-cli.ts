@@ -60,13 +60,13 @@ function safeJson(value: unknown): string {
 
 /** The mail queue in Redis (REDIS_URL), loaded only for the command that needs it. */
 async function redisJobs(url: string, db: Db): Promise<MailJobStore> {
-  const [{ connectSharedState }, { openRedisMailJobStore }] = await Promise.all([
-    import("../store/shared-state"),
+  const [{ connectRedisState }, { openRedisMailJobStore }] = await Promise.all([
+    import("../store/redis-state"),
     import("../store/redis-mail-jobs"),
   ]);
-  const shared = await connectSharedState(url, console);
-  const jobs = openRedisMailJobStore(shared, db, console);
-  return { ...jobs, close: () => jobs.close().then(() => shared.close()) };
+  const redisState = await connectRedisState(url, console);
+  const jobs = openRedisMailJobStore(redisState, db, console);
+  return { ...jobs, close: () => jobs.close().then(() => redisState.close()) };
 }
 
 /** What the owner asked for, with its options checked. */

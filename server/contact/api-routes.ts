@@ -81,7 +81,7 @@ export const apiRoutes: FastifyPluginAsync<ApiDeps> = async (api, { config, queu
     NOTIFY_PATH,
     { schema: { body: notifyBodySchema, headers: idempotencyHeadersSchema }, config: { rateLimit } },
     async (request, reply) => {
-      const answer = await queue.notify(request.headers["idempotency-key"], normalize(request.body));
+      const answer = await queue.queueAlert(request.headers["idempotency-key"], normalize(request.body));
       return reply.code(answer.status).send(answer.body);
     },
   );

@@ -108,7 +108,7 @@ export const contactFormRoute: FastifyPluginAsync<{ config: Config; origins: Ori
   scope,
   { config, origins },
 ) => {
-  const pipeline = { ...config.client, notifyUrl: "", apiKey: config.apiKey };
+  const pipeline = { ...config.client, serverUrl: "", apiKey: config.apiKey };
 
   if (config.client.firebase !== null) {
     // The SDK's own logger writes to the console past ours: failures come back as results.

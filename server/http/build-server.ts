@@ -20,8 +20,8 @@ import { createMailQueue } from "../mail/mail-queue";
 import { createMailer, type Mailer, moveOldMailDir } from "../mail/mailer";
 import { guarded, lockDataDir, openDatabase, StartupError } from "../store/database";
 import { openRedisMailJobStore } from "../store/redis-mail-jobs";
+import { connectRedisState } from "../store/redis-state";
 import { DAY_MS, purgeOlderThan } from "../store/retention";
-import { connectSharedState } from "../store/shared-state";
 import { createSqliteMailJobStore, createSqliteMessageStore } from "../store/sqlite-stores";
 import { capConnections, TIME_LIMITS } from "./connections";
 import { clientErrorHandler, errorHandler, HttpError, MESSAGES } from "./errors";
@@ -66,8 +66,8 @@ function builtPageProblem(config: Config): string | undefined {
   const problems = [
     built.apiKey !== config.apiKey &&
       `it sends ${built.apiKey === DEV_API_KEY ? "the development key" : "another key"} (VITE_NOTIFY_API_KEY), not this server's API_KEY, so every message from it would be refused with 401`,
-    built.notifyUrl !== config.client.notifyUrl &&
-      `it sends its messages to ${built.notifyUrl || "its own origin"}, while VITE_NOTIFY_URL here is ${config.client.notifyUrl || "empty (the same origin)"}`,
+    built.serverUrl !== config.client.serverUrl &&
+      `it sends its messages to ${built.serverUrl || "its own origin"}, while VITE_NOTIFY_URL here is ${config.client.serverUrl || "empty (the same origin)"}`,
   ].filter((problem) => problem !== false);
   if (problems.length === 0) return undefined;
   return `The built page in ${config.staticDir} does not match this server: ${problems.join("; ")}. Build it with the same settings (set them, then npm run build), or fix the server's.`;
@@ -128,22 +128,22 @@ async function build(
   const { db, warning } = openDatabase(config.dataDir, { checked: true });
   if (warning !== undefined) app.log.warn(warning);
   // With REDIS_URL, rate limits, idempotency records and mail jobs are shared by every instance.
-  const shared =
+  const redisState =
     config.redisUrl === undefined
       ? undefined
-      : await connectSharedState(config.redisUrl, app.log).catch((error: unknown) => {
+      : await connectRedisState(config.redisUrl, app.log).catch((error: unknown) => {
           db.close();
           throw error;
         });
 
   const messages = createSqliteMessageStore(db, config.dataDir, { notifyGraceMs: config.mailNotifyGraceMs });
   const jobs =
-    shared === undefined
+    redisState === undefined
       ? createSqliteMailJobStore(db, { owner: true })
-      : openRedisMailJobStore(shared, db, app.log);
+      : openRedisMailJobStore(redisState, db, app.log);
   // Redis leases are renewed while a send runs, so they can be short: a crashed instance's job
   // is taken over within seconds. Alone on its DATA_DIR, a server holds its jobs while it runs.
-  const leaseMs = shared === undefined ? DAY_MS : config.mailLeaseMs;
+  const leaseMs = redisState === undefined ? DAY_MS : config.mailLeaseMs;
   const realMailer = createMailer(config);
   const mailer = overrides.mailer?.(realMailer) ?? realMailer;
   const queue = createMailQueue({
@@ -181,16 +181,16 @@ async function build(
     mailer.close();
     await jobs.close();
     db.close();
-    await shared?.close();
+    await redisState?.close();
     unlock();
   });
 
   // Only JSON bodies: a text/plain body is a 415, not a string that fails validation.
   app.removeContentTypeParser("text/plain");
   app.setErrorHandler(
-    shared === undefined
+    redisState === undefined
       ? errorHandler
-      : (error, request, reply) => errorHandler(shared.classify(error), request, reply),
+      : (error, request, reply) => errorHandler(redisState.classify(error), request, reply),
   );
 
   app.addHook("onRequest", async (request, reply) => {
@@ -201,10 +201,10 @@ async function build(
     );
     if (hosts.length > 1) throw new HttpError(400, MESSAGES.duplicateHost);
   });
-  if (shared !== undefined) {
+  if (redisState !== undefined) {
     // Every API route needs Redis (rate limit, mail jobs): answer 503 at once while it is away.
     app.addHook("onRequest", async (request) => {
-      if (API_PATH.test(request.url)) shared.assertAvailable();
+      if (API_PATH.test(request.url)) redisState.assertAvailable();
     });
   }
 
@@ -220,7 +220,7 @@ async function build(
   await app.register(compress, { globalDecompression: false });
   await app.register(rateLimit, {
     global: false,
-    ...(shared === undefined ? {} : { redis: shared.redis, nameSpace: "rate-limit:" }),
+    ...(redisState === undefined ? {} : { redis: redisState.redis, nameSpace: "rate-limit:" }),
   });
 
   await app.register(apiRoutes, { config, queue, messages, origins });
@@ -234,8 +234,8 @@ async function build(
   );
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
-    const redis = shared === undefined ? {} : { redis: shared.available() ? "ok" : "unavailable" };
-    if (shared?.available() === false) return reply.code(503).send({ status: "unavailable", ...redis });
+    const redis = redisState === undefined ? {} : { redis: redisState.available() ? "ok" : "unavailable" };
+    if (redisState?.available() === false) return reply.code(503).send({ status: "unavailable", ...redis });
     try {
       guarded(() => probe.run(Date.now()));
       const mail = await jobs.counts();

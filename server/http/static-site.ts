@@ -19,7 +19,7 @@ export const NOT_BUILT_MESSAGE = "The app is not built yet: run `npm run build`,
  * The notify address and key compiled into the built page (the configuration object `vite build`
  * writes into a chunk under assets/); undefined when no chunk holds them.
  */
-export function builtPageSettings(root: string): { notifyUrl: string; apiKey: string } | undefined {
+export function builtPageSettings(root: string): { serverUrl: string; apiKey: string } | undefined {
   const assets = join(root, "assets");
   let names: string[];
   try {
@@ -28,10 +28,10 @@ export function builtPageSettings(root: string): { notifyUrl: string; apiKey: st
     return undefined;
   }
   for (const name of names) {
-    const match = /"?notifyUrl"?:(["'`])(.*?)\1,"?apiKey"?:(["'`])(.*?)\3/.exec(
+    const match = /"?serverUrl"?:(["'`])(.*?)\1,"?apiKey"?:(["'`])(.*?)\3/.exec(
       readFileSync(join(assets, name), "utf8"),
     );
-    if (match !== null) return { notifyUrl: match[2] ?? "", apiKey: match[4] ?? "" };
+    if (match !== null) return { serverUrl: match[2] ?? "", apiKey: match[4] ?? "" };
   }
   return undefined;
 }

@@ -241,7 +241,7 @@ export function createMailQueue(options: MailQueueOptions) {
 
   return {
     /** Records the owner's alert for this key (once) and answers; the mail goes out in the background. */
-    async notify(key: string | undefined, message: NotifyRequestBody): Promise<Answer> {
+    async queueAlert(key: string | undefined, message: NotifyRequestBody): Promise<Answer> {
       const outcome = await jobs.record(key ?? `no-key:${randomUUID()}`, fingerprintOf(message), message);
       if (outcome === "conflict") return KEY_REUSED;
       if (outcome === "recorded") void run();

@@ -97,7 +97,7 @@ function autoReply(config: MailerConfig, message: NotifyRequestBody): SendMailOp
 /** Options nodemailer must never honour for these mails (no file or URL content). */
 const LOCKED_DOWN = { disableFileAccess: true, disableUrlAccess: true } as const;
 
-function digestOf(key: string): string {
+function hashOf(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
@@ -163,11 +163,11 @@ export function createMailer(config: MailerConfig) {
    */
   async function send(kind: string, options: SendMailOptions, ref: MailRef | undefined): Promise<string> {
     await ready;
-    const messageId = ref && `<${kind}.${digestOf(ref.key).slice(0, 32)}@${domain}>`;
+    const messageId = ref && `<${kind}.${hashOf(ref.key).slice(0, 32)}@${domain}>`;
     const info = await transport.sendMail({ ...options, messageId, ...LOCKED_DOWN });
     if (smtpUrl !== undefined) return info.response ?? "";
     const stamp = new Date(ref?.createdAt ?? Date.now()).toISOString().replace(/[:.]/g, "-");
-    const suffix = ref === undefined ? randomUUID().slice(0, 8) : digestOf(ref.key).slice(0, 16);
+    const suffix = ref === undefined ? randomUUID().slice(0, 8) : hashOf(ref.key).slice(0, 16);
     const name = `${stamp}-${kind}-${suffix}.eml`;
     // Write then rename, so whoever watches the folder never reads half a mail; a resend of
     // the same job replaces its file.

@@ -13,7 +13,7 @@
 import type { Redis } from "ioredis";
 import type { NotifyRequestBody } from "../../src/shared/contact/protocol";
 import type { Db } from "./database";
-import { RECONNECT_MAX_DELAY_MS, type SharedState } from "./shared-state";
+import { RECONNECT_MAX_DELAY_MS, type RedisState } from "./redis-state";
 import {
   IDEMPOTENCY_TTL_MS,
   LATE_AFTER_MS,
@@ -95,8 +95,8 @@ export interface RedisMailJobsLog {
   error(details: { err: unknown }, message: string): void;
 }
 
-export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMailJobsLog): MailJobStore {
-  const redis = shared.redis as JobCommands;
+export function openRedisMailJobStore(redisState: RedisState, db: Db, log: RedisMailJobsLog): MailJobStore {
+  const redis = redisState.redis as JobCommands;
   if (typeof redis.mailJobRecord !== "function") {
     redis.defineCommand("mailJobRecord", { numberOfKeys: 3, lua: RECORD });
     redis.defineCommand("mailJobRenew", { numberOfKeys: 1, lua: RENEW });
@@ -178,11 +178,11 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
     flushSpool().catch((error: unknown) =>
       log.error({ err: error }, "could not write a kept mail outcome to Redis"),
     );
-  shared.onReconnect(() => void flushQuietly());
+  redisState.onReconnect(() => void flushQuietly());
   void flushQuietly();
 
   /** See the file comment: connected long enough that a live sender has written its outcome. */
-  const mayTakeOver = (leaseMs: number) => shared.connectedForMs() >= leaseMs + RECONNECT_MAX_DELAY_MS;
+  const mayTakeOver = (leaseMs: number) => redisState.connectedForMs() >= leaseMs + RECONNECT_MAX_DELAY_MS;
 
   return {
     record: (key, fingerprint, payload) =>
@@ -343,13 +343,13 @@ export function openRedisMailJobStore(shared: SharedState, db: Db, log: RedisMai
      */
     async close() {
       for (const key of [...renewals.keys()]) dropLease(key);
-      if (spooled().size > 0 && !shared.available())
+      if (spooled().size > 0 && !redisState.available())
         log.error(
           { err: new Error("Redis is unavailable") },
           `Waiting for Redis to record ${spooled().size} sent mail(s) before exiting, so that no other instance sends them again; a second SIGTERM exits now.`,
         );
       while (spooled().size > 0) {
-        if (shared.available()) await flushQuietly();
+        if (redisState.available()) await flushQuietly();
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },

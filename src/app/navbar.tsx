@@ -8,7 +8,7 @@ import { profile } from "../content/profile";
 import { InstallButton } from "../features/pwa/install-button";
 import { ToggleSwitch } from "../features/theme/toggle-switch";
 import { initials } from "../lib/initials";
-import { useAppStore } from "../store/app-store";
+import { useAppState } from "../state/app-state";
 import "./navbar.css";
 
 export const NAVBAR_TOGGLE_SIZE = 50;
@@ -55,10 +55,10 @@ export function Navbar() {
 
 /** The only part of the navbar that reads the theme, so that a click on it re-renders only the switch. */
 function ThemeSwitch() {
-  const dark = useAppStore((state) => state.theme === "dark");
+  const dark = useAppState((state) => state.theme === "dark");
   // A click flips the store's theme, not the one this render saw: hydration renders the store's
   // initial state, and a click before the render that follows it must still count.
-  const flip = () => useAppStore.getState().setDark(useAppStore.getState().theme !== "dark");
+  const flip = () => useAppState.getState().setDark(useAppState.getState().theme !== "dark");
   return (
     <ToggleSwitch
       checked={dark}

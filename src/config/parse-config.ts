@@ -49,10 +49,10 @@ export interface ClientConfig extends PipelineConfig {
 /** Throws with a sentence that names the variable to fix; `vite.config.ts` calls it, so a bad value fails the build. */
 export function parseConfig(raw: ClientEnv): ClientConfig {
   const env = withoutBlanks(raw);
-  const notifyUrl = env.VITE_NOTIFY_URL ?? "";
-  if (notifyUrl) {
-    const url = URL.parse(notifyUrl);
-    if (!url) throw new ConfigError(`VITE_NOTIFY_URL must be an absolute http(s) URL, got "${notifyUrl}".`);
+  const serverUrl = env.VITE_NOTIFY_URL ?? "";
+  if (serverUrl) {
+    const url = URL.parse(serverUrl);
+    if (!url) throw new ConfigError(`VITE_NOTIFY_URL must be an absolute http(s) URL, got "${serverUrl}".`);
     if (url.protocol !== "https:" && url.protocol !== "http:") {
       throw new ConfigError(`VITE_NOTIFY_URL must use http or https, got "${url.protocol}".`);
     }
@@ -93,7 +93,7 @@ export function parseConfig(raw: ClientEnv): ClientConfig {
       : null;
 
   return {
-    notifyUrl: notifyUrl.replace(/\/+$/, ""),
+    serverUrl: serverUrl.replace(/\/+$/, ""),
     apiKey: env.VITE_NOTIFY_API_KEY ?? DEV_API_KEY,
     firebase,
     firestoreEmulator: emulator,

@@ -9,7 +9,7 @@ export type CspHash = `'sha256-${string}'`;
 
 export interface SecurityHeaderOptions {
   /** The build's settings: where the page sends messages (connect-src, and the form's form-action). */
-  client?: Pick<ClientConfig, "notifyUrl" | "firebase" | "firestoreEmulator">;
+  client?: Pick<ClientConfig, "serverUrl" | "firebase" | "firestoreEmulator">;
   styleHashes?: readonly CspHash[];
   scriptHashes?: readonly CspHash[];
   /** Strict-Transport-Security (only meaningful over HTTPS). */
@@ -31,10 +31,10 @@ const FIRESTORE_ORIGIN = "https://firestore.googleapis.com";
 /** No 'unsafe-inline' and no 'unsafe-eval' anywhere. */
 function contentSecurityPolicy(options: SecurityHeaderOptions): string {
   const unique = (values: readonly string[]) => [...new Set(values)];
-  const { notifyUrl = "", firebase = null, firestoreEmulator } = options.client ?? {};
-  // No notify URL means the same origin, which 'self' covers; another origin also receives the
-  // contact form posted without JavaScript (the form's action is the notify URL + /contact).
-  const notify = notifyUrl === "" ? [] : [new URL(notifyUrl).origin];
+  const { serverUrl = "", firebase = null, firestoreEmulator } = options.client ?? {};
+  // No server URL means the same origin, which 'self' covers; another origin also receives the
+  // contact form posted without JavaScript (the form's action is the server URL + /contact).
+  const server = serverUrl === "" ? [] : [new URL(serverUrl).origin];
   const emulator = firestoreEmulator ? [`http://${firestoreEmulator.host}:${firestoreEmulator.port}`] : [];
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
@@ -42,12 +42,12 @@ function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     ["style-src", unique(["'self'", ...LIBRARY_STYLE_HASHES, ...(options.styleHashes ?? [])])],
     ["img-src", ["'self'", "data:"]],
     ["font-src", ["'self'"]],
-    ["connect-src", unique(["'self'", ...notify, ...(firebase ? [FIRESTORE_ORIGIN] : []), ...emulator])],
+    ["connect-src", unique(["'self'", ...server, ...(firebase ? [FIRESTORE_ORIGIN] : []), ...emulator])],
     ["worker-src", ["'self'"]],
     ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
-    ["form-action", unique(["'self'", ...notify])],
+    ["form-action", unique(["'self'", ...server])],
     ["frame-ancestors", ["'none'"]],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");

@@ -20,16 +20,16 @@ const VISITOR = {
 };
 
 let outDir: string;
-let notifyUrl: string;
+let serverUrl: string;
 let site: RunningServer;
 let notify: RunningServer;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000); // a build of its own
   const notifyPort = await closedPort();
-  notifyUrl = `http://127.0.0.1:${notifyPort}`;
+  serverUrl = `http://127.0.0.1:${notifyPort}`;
   outDir = mkdtempSync(join(tmpdir(), "portfolio-cross-origin-"));
-  const env = { ...process.env, VITE_NOTIFY_URL: notifyUrl, VITE_NOTIFY_API_KEY: KEY };
+  const env = { ...process.env, VITE_NOTIFY_URL: serverUrl, VITE_NOTIFY_API_KEY: KEY };
   const build = spawnSync(
     join(ROOT, "node_modules/.bin/vite"),
     ["build", "--outDir", outDir, "--emptyOutDir"],
@@ -40,7 +40,7 @@ test.beforeAll(async () => {
     },
   );
   expect(build.status, build.stderr).toBe(0);
-  const settings = { STATIC_DIR: outDir, VITE_NOTIFY_URL: notifyUrl, VITE_NOTIFY_API_KEY: KEY, API_KEY: KEY };
+  const settings = { STATIC_DIR: outDir, VITE_NOTIFY_URL: serverUrl, VITE_NOTIFY_API_KEY: KEY, API_KEY: KEY };
   site = await startServer(settings);
   notify = await startServer({ ...settings, ALLOWED_ORIGINS: site.url }, { port: notifyPort });
 });
@@ -58,7 +58,7 @@ test.describe("with JavaScript turned off", () => {
     page,
   }) => {
     const answer = await page.goto(`${site.url}/contact`);
-    expect(answer?.headers()["content-security-policy"]).toContain(`form-action 'self' ${notifyUrl};`);
+    expect(answer?.headers()["content-security-policy"]).toContain(`form-action 'self' ${serverUrl};`);
     await page.getByLabel("Name", { exact: true }).fill(VISITOR.name);
     await page.getByLabel("Email", { exact: true }).fill(VISITOR.email);
     await page.getByLabel("Message", { exact: true }).fill(VISITOR.message);
@@ -66,7 +66,7 @@ test.describe("with JavaScript turned off", () => {
       page.waitForResponse((candidate) => candidate.request().method() === "POST"),
       page.getByRole("button", { name: "Say Hello 👋" }).click(),
     ]);
-    expect(response.url()).toBe(`${notifyUrl}/contact`);
+    expect(response.url()).toBe(`${serverUrl}/contact`);
     expect(response.status()).toBe(200);
     await expect(page.locator("#contact-result")).toContainText("Message sent");
 
@@ -116,12 +116,12 @@ test("a page built with another key or notify address: no start in production, a
   );
   expect(refused.output).toContain("it sends another key (VITE_NOTIFY_API_KEY), not this server's API_KEY");
   expect(refused.output).toContain(
-    `it sends its messages to ${notifyUrl}, while VITE_NOTIFY_URL here is empty`,
+    `it sends its messages to ${serverUrl}, while VITE_NOTIFY_URL here is empty`,
   );
 
   const warned = await startOutput({
     API_KEY: KEY,
-    VITE_NOTIFY_URL: notifyUrl,
+    VITE_NOTIFY_URL: serverUrl,
     VITE_NOTIFY_API_KEY: KEY,
     LOG_LEVEL: "info",
   });

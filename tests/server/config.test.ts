@@ -97,7 +97,7 @@ describe("loadConfig", () => {
       mailRetryMs: 500,
       alertLimit: { max: 5, windowMs: 20_000 },
       client: {
-        notifyUrl: "https://notify.example.org/api",
+        serverUrl: "https://notify.example.org/api",
         siteUrl: "https://me.example.org",
         firebase: { apiKey: "public-web-key", projectId: "demo", appId: "1:2:web:3" },
       },

@@ -140,7 +140,7 @@ describe("compose.yaml", () => {
       const config = loadConfig(containerEnv(service, copiedDotenv));
       // What the server compares at start (a production start stops on a mismatch).
       expect(args.VITE_NOTIFY_API_KEY).toBe(config.apiKey);
-      expect(args.VITE_NOTIFY_URL ?? "").toBe(config.client.notifyUrl);
+      expect(args.VITE_NOTIFY_URL ?? "").toBe(config.client.serverUrl);
       expect(args.VITE_SITE_URL).toBe(config.client.siteUrl);
       // A .env that sets VITE_NOTIFY_API_KEY builds the page with that key (API_KEY must then be the same).
       const own = { ...copiedDotenv, VITE_NOTIFY_API_KEY: "the-page-key-123" };

@@ -74,7 +74,7 @@ describe("the queue itself", () => {
     try {
       smtp.answer = 451;
       const before = Date.now();
-      expect(await queue.notify("job-1", validMessage)).toMatchObject({ status: 200 });
+      expect(await queue.queueAlert("job-1", validMessage)).toMatchObject({ status: 200 });
       await queue.run();
       expect(smtp.arrivals).toHaveLength(1);
       const [job] = mailJobs(dataDir);
@@ -103,7 +103,7 @@ describe("the queue itself", () => {
     const { queue, close } = await queueOn(dataDir, Date.now, { max: 0, windowMs: 300 });
     try {
       smtp.answer = 451;
-      await queue.notify("over-the-limit", validMessage);
+      await queue.queueAlert("over-the-limit", validMessage);
       await queue.run(); // past the limit: waits for its window's end, nothing sent yet
       expect(smtp.arrivals).toHaveLength(0);
       expect(mailJobs(dataDir)).toMatchObject([{ state: "pending", digest: 1, attempts: 0 }]);
@@ -133,7 +133,7 @@ describe("the queue itself", () => {
         name: `Sender ${index}`,
         email: `sender${index}@example.com`,
       }));
-      for (const [index, sender] of senders.entries()) await queue.notify(`flood-${index}`, sender);
+      for (const [index, sender] of senders.entries()) await queue.queueAlert(`flood-${index}`, sender);
       await queue.run(); // each waits for its window's end
       expect(smtp.arrivals).toHaveLength(0);
       const due = Math.max(...mailJobs(dataDir).map((job) => job.next_attempt_at ?? 0));
@@ -155,10 +155,10 @@ describe("the queue itself", () => {
     const { queue, close } = await queueOn(dataDir, Date.now, { max: 1, windowMs: 86_400_000 });
     try {
       smtp.answer = 451;
-      await queue.notify("turned-away", validMessage);
+      await queue.queueAlert("turned-away", validMessage);
       await queue.run();
       smtp.answer = "accept";
-      await queue.notify("next", { ...validMessage, name: "Bea" });
+      await queue.queueAlert("next", { ...validMessage, name: "Bea" });
       await queue.run();
       expect(mailJobs(dataDir)).toMatchObject([
         { key: "turned-away", state: "pending", digest: 0, attempts: 1 },
@@ -175,7 +175,7 @@ describe("the queue itself", () => {
     const { queue, jobs, close } = await queueOn(dataDir);
     try {
       smtp.answer = 500; // the lowest permanent failure
-      await queue.notify("retried", validMessage);
+      await queue.queueAlert("retried", validMessage);
       await queue.run();
       expect(mailJobs(dataDir)).toMatchObject([{ state: "failed", attempts: 1 }]);
       expect(await jobs.retryFailed()).toBe(1);
@@ -195,9 +195,9 @@ describe("the queue itself", () => {
     const dataDir = await tempDir();
     const { queue, close } = await queueOn(dataDir, Date.now, { max: 1, windowMs: 3_600_000 });
     try {
-      await queue.notify("first", validMessage);
+      await queue.queueAlert("first", validMessage);
       await queue.run();
-      await queue.notify("second", { ...validMessage, name: "Second Sender" });
+      await queue.queueAlert("second", { ...validMessage, name: "Second Sender" });
       await queue.run();
       expect(smtp.mails).toHaveLength(1);
       expect((await parseMail(smtp.mails[0]?.raw ?? "")).subject).toBe(
@@ -219,10 +219,10 @@ describe("the queue itself", () => {
     const { queue, jobs, db, close } = await queueOn(dataDir, () => clock);
     try {
       smtp.answer = 550;
-      await queue.notify("old-failed", validMessage);
+      await queue.queueAlert("old-failed", validMessage);
       await queue.run();
       clock = Date.now();
-      await queue.notify("new-failed", validMessage);
+      await queue.queueAlert("new-failed", validMessage);
       await queue.run();
       clock = old;
       await jobs.record("old-pending", "fingerprint", validMessage); // not tried yet
@@ -293,7 +293,7 @@ describe("the queue itself", () => {
     const { queue, close } = await queueOn(dataDir, () => clock);
     try {
       smtp.answer = 421;
-      await queue.notify("old-job", validMessage); // recorded 3 days ago
+      await queue.queueAlert("old-job", validMessage); // recorded 3 days ago
       clock = Date.now();
       await queue.run();
       expect(mailJobs(dataDir)).toMatchObject([{ key: "old-job", state: "failed" }]);
@@ -308,7 +308,7 @@ describe("the queue itself", () => {
     // An envelope no waiting can fix: nodemailer refuses it before any SMTP command.
     const { queue, close } = await queueOn(dataDir, Date.now, undefined, "");
     try {
-      await queue.notify("bad-envelope", validMessage);
+      await queue.queueAlert("bad-envelope", validMessage);
       await queue.run();
       expect(smtp.arrivals).toHaveLength(0);
       expect(mailJobs(dataDir)).toMatchObject([{ key: "bad-envelope", state: "failed", attempts: 1 }]);

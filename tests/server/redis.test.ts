@@ -11,7 +11,7 @@ import { loadConfig } from "../../server/config";
 import { SENT_MESSAGE } from "../../server/contact/api-routes";
 import { formMessageId } from "../../server/contact/form-route";
 import { LOCAL_MESSAGES_WARNING } from "../../server/http/build-server";
-import { SHARED_STATE_UNAVAILABLE_MESSAGE } from "../../server/store/shared-state";
+import { REDIS_STATE_UNAVAILABLE_MESSAGE } from "../../server/store/redis-state";
 import { messagesCli } from "./child-server";
 import {
   API_KEY,
@@ -255,7 +255,7 @@ test("Redis stopped mid-run: 503 with Retry-After, /healthz says so, nothing mai
     const refused = await notify(b, randomUUID(), second);
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
-    expect(await refused.json()).toEqual({ success: false, error: SHARED_STATE_UNAVAILABLE_MESSAGE });
+    expect(await refused.json()).toEqual({ success: false, error: REDIS_STATE_UNAVAILABLE_MESSAGE });
     // The retry of the message already sent cannot be checked against its record: refused, not mailed.
     expect((await notify(b, firstKey, first)).status).toBe(503);
     expect((await post(a.url, MESSAGES_PATH, message())).status).toBe(503);

@@ -292,7 +292,7 @@ describe("decide: what becomes of a message, for every kind of answer (real adap
   });
   afterAll(() => server.close());
 
-  const config = () => ({ notifyUrl: server.origin, apiKey: "test-key", firebase: null });
+  const config = () => ({ serverUrl: server.origin, apiKey: "test-key", firebase: null });
   const errorBody = (status: number) => ({ success: false, error: `Refused with ${status}` });
 
   /** The store answers `save`, the notification endpoint `notify` (a status, or a 200 success). */
@@ -357,7 +357,7 @@ describe("decide: what becomes of a message, for every kind of answer (real adap
   });
 
   it("no answer at all (nothing listens), or none in time: retry, with no status", async () => {
-    const unreachable = { ...config(), notifyUrl: `http://127.0.0.1:${await closedPort()}` };
+    const unreachable = { ...config(), serverUrl: `http://127.0.0.1:${await closedPort()}` };
     expect(decide(await deliver(message, createDeliverDeps(unreachable)))).toMatchObject({
       kind: "retry",
       status: null,

@@ -59,7 +59,7 @@ function observedFetch() {
 }
 
 function pipeline(baseUrl: string): PipelineConfig {
-  return { notifyUrl: baseUrl, apiKey: API_KEY, firebase: null };
+  return { serverUrl: baseUrl, apiKey: API_KEY, firebase: null };
 }
 
 /** The entry with this id, as a drain would read it. */

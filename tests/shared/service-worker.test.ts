@@ -58,7 +58,7 @@ beforeAll(async () => {
     self: scope,
     caches,
     location: new URL(`${server.origin}/sw.js`),
-    __PIPELINE_CONFIG__: { notifyUrl: server.origin, apiKey: "test-key", firebase: null },
+    __PIPELINE_CONFIG__: { serverUrl: server.origin, apiKey: "test-key", firebase: null },
   });
   // Workbox's development build reads the user agent (Node 20 has no navigator) and checks events
   // against FetchEvent and ExtendableEvent.

@@ -82,7 +82,7 @@ function ensureRedis(): void {
     stop(`REDIS_SERVER_PATH is ${configured}, which is not an executable`, "unset REDIS_SERVER_PATH");
   if (aptInstall("redis-server") && findRedisServer()) return;
   stop(
-    "no redis-server for the shared-state tests, and it could not be installed here",
+    "no redis-server for the redis-state tests, and it could not be installed here",
     installCommand("redis-server"),
   );
 }

@@ -6,8 +6,8 @@
  */
 import "fake-indexeddb/auto";
 import { waitFor } from "@testing-library/react";
-import { countOutbox } from "../../src/features/contact/outbox";
 import { createOutboxClient, type OutboxClient } from "../../src/features/contact/outbox-client";
+import { countOutbox } from "../../src/features/contact/outbox-facade";
 import { createDeliverDeps } from "../../src/shared/contact/deps";
 import { createMessage } from "../../src/shared/contact/message";
 import { type OutboxEntry, openOutbox } from "../../src/shared/contact/outbox-store";
@@ -48,7 +48,7 @@ function setup(origin = server.origin) {
     },
     drain: {
       outbox,
-      deps: createDeliverDeps({ notifyUrl: origin, apiKey: "test-key", firebase: null }),
+      deps: createDeliverDeps({ serverUrl: origin, apiKey: "test-key", firebase: null }),
     },
   });
   return { outbox, client };

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OFFLINE_READY_VISIBLE_MS, PwaNotices } from "../../src/features/pwa/pwa-notices";
-import { pwaStore, resetPwaStore } from "../../src/features/pwa/pwa-store";
+import { pwaState, resetPwaState } from "../../src/features/pwa/pwa-state";
 
 function setOnline(online: boolean) {
   vi.spyOn(navigator, "onLine", "get").mockReturnValue(online);
@@ -22,7 +22,7 @@ function renderWithMain() {
 }
 
 afterEach(() => {
-  resetPwaStore();
+  resetPwaState();
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
@@ -31,7 +31,7 @@ describe("PwaNotices: offline-ready", () => {
   it("shows nothing until the worker is ready, then 'Ready to work offline' in a polite live region", () => {
     const { container } = renderWithMain();
     expect(screen.queryByRole("group")).toBeNull();
-    act(() => pwaStore.getState().showOfflineReady());
+    act(() => pwaState.getState().showOfflineReady());
     const notice = screen.getByRole("group", { name: "Ready to work offline" });
     expect(notice).toHaveTextContent("works without a connection");
     expect(notice.closest("[aria-live]")).toHaveAttribute("aria-live", "polite");
@@ -41,15 +41,15 @@ describe("PwaNotices: offline-ready", () => {
 
   it("is dismissed with its button", async () => {
     renderWithMain();
-    act(() => pwaStore.getState().showOfflineReady());
+    act(() => pwaState.getState().showOfflineReady());
     await userEvent.click(screen.getByRole("button", { name: "Dismiss: Ready to work offline" }));
     expect(screen.queryByRole("group")).toBeNull();
-    expect(pwaStore.getState().offlineReady).toBe(false);
+    expect(pwaState.getState().offlineReady).toBe(false);
   });
 
   it("is dismissed with Escape, and focus goes back to the page", async () => {
     renderWithMain();
-    act(() => pwaStore.getState().showOfflineReady());
+    act(() => pwaState.getState().showOfflineReady());
     screen.getByRole("button", { name: "Dismiss: Ready to work offline" }).focus();
     await userEvent.keyboard("{Escape}");
     expect(screen.queryByRole("group")).toBeNull();
@@ -59,7 +59,7 @@ describe("PwaNotices: offline-ready", () => {
   it("goes away by itself, but not while it has focus", () => {
     vi.useFakeTimers();
     renderWithMain();
-    act(() => pwaStore.getState().showOfflineReady());
+    act(() => pwaState.getState().showOfflineReady());
     const close = screen.getByRole("button", { name: "Dismiss: Ready to work offline" });
     act(() => close.focus());
     act(() => vi.advanceTimersByTime(OFFLINE_READY_VISIBLE_MS * 2));
@@ -74,7 +74,7 @@ describe("PwaNotices: update", () => {
   it("offers Reload; only the click applies the update, once", async () => {
     renderWithMain();
     const apply = vi.fn();
-    act(() => pwaStore.getState().offerUpdate(apply));
+    act(() => pwaState.getState().offerUpdate(apply));
     const prompt = screen.getByRole("group", { name: "A new version is available" });
     expect(apply).not.toHaveBeenCalled();
     const reload = screen.getByRole("button", { name: "Reload" });
@@ -88,11 +88,11 @@ describe("PwaNotices: update", () => {
   it("'Later' and Escape dismiss it without applying", async () => {
     renderWithMain();
     const apply = vi.fn();
-    act(() => pwaStore.getState().offerUpdate(apply));
+    act(() => pwaState.getState().offerUpdate(apply));
     await userEvent.click(screen.getByRole("button", { name: "Later" }));
     expect(screen.queryByRole("group")).toBeNull();
 
-    act(() => pwaStore.getState().offerUpdate(apply));
+    act(() => pwaState.getState().offerUpdate(apply));
     screen.getByRole("button", { name: "Reload" }).focus();
     await userEvent.keyboard("{Escape}");
     expect(screen.queryByRole("group")).toBeNull();
@@ -102,7 +102,7 @@ describe("PwaNotices: update", () => {
   it("never hides by itself", () => {
     vi.useFakeTimers();
     renderWithMain();
-    act(() => pwaStore.getState().offerUpdate(() => {}));
+    act(() => pwaState.getState().offerUpdate(() => {}));
     act(() => vi.advanceTimersByTime(60 * 60 * 1000));
     expect(screen.getByRole("group", { name: "A new version is available" })).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
-import { resetAppStore } from "../../src/store/app-store";
+import { resetAppState } from "../../src/state/app-state";
 
 // jsdom lacks a few browser APIs the app touches. These fill in the environment only;
 // nothing here replaces the code under test (the real Lottie engine runs on top of them).
@@ -55,6 +55,6 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
-  resetAppStore();
+  resetAppState();
   document.documentElement.removeAttribute("data-theme");
 });

@@ -7,14 +7,14 @@ import { config } from "../../config/env";
 import { routes } from "../../config/routes";
 import { ui } from "../../content/interface";
 import { LIMITS } from "../../shared/contact/protocol";
-import { type ContactField, useAppStore } from "../../store/app-store";
+import { type ContactField, useAppState } from "../../state/app-state";
 import { type ModalContent, submitContact } from "./submit-contact";
 import "./contact-form.css";
 // The outbox's view's styles, inlined with the form's, so its chunks bring no stylesheet.
 import "./outbox.css";
 
 /** Where the form posts without a script (R-15.1): the notification server's own contact page. */
-export const CONTACT_FORM_ACTION = `${config.notifyUrl}${routes.contact.path}`;
+export const CONTACT_FORM_ACTION = `${config.serverUrl}${routes.contact.path}`;
 
 const OutboxStatus = lazyComponent(() => import("./outbox-view").then((module) => module.OutboxStatus));
 const OutboxRefused = lazyComponent(() => import("./outbox-refused").then((module) => module.OutboxRefused));
@@ -25,9 +25,9 @@ export const OutboxStatusSlot = () => <OutboxStatus Refused={OutboxRefused} />;
 
 /** R-2.6 (docs/requirements.md): the contact form, its fields, and the result modal. */
 export function ContactForm() {
-  const fields = useAppStore((state) => state.fields);
-  const submitting = useAppStore((state) => state.submitting);
-  const setField = useAppStore((state) => state.setField);
+  const fields = useAppState((state) => state.fields);
+  const submitting = useAppState((state) => state.submitting);
+  const setField = useAppState((state) => state.setField);
   const [modal, setModal] = useState<ModalContent | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -37,7 +37,7 @@ export function ContactForm() {
     for (const field of ["name", "email", "message"] as const) {
       const typed = form.current?.elements.namedItem(field);
       if (typed instanceof HTMLInputElement || typed instanceof HTMLTextAreaElement) {
-        if (typed.value !== useAppStore.getState().fields[field]) setField(field, typed.value);
+        if (typed.value !== useAppState.getState().fields[field]) setField(field, typed.value);
       }
     }
   }, [setField]);

@@ -3,7 +3,7 @@ import { Modal } from "../../components/modal";
 import { ui } from "../../content/interface";
 import type { OutboxEntry } from "../../shared/contact/outbox-store";
 import { oneLine } from "../../shared/one-line";
-import { loadOutboxClient } from "./outbox";
+import { loadOutboxClient } from "./outbox-facade";
 import { useOutboxView } from "./outbox-view";
 
 const OUTBOX_TEXT = ui.outbox;

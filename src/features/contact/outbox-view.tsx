@@ -6,7 +6,7 @@ import {
   startOutbox,
   subscribeToOutboxView,
   updateOutboxView,
-} from "./outbox";
+} from "./outbox-facade";
 
 const OUTBOX_TEXT = ui.outbox;
 

@@ -4,8 +4,8 @@ import { cachedLoad } from "../../shared/cached-load";
 import type { Decision, NotSent } from "../../shared/contact/deliver";
 import { type ContactMessage, createMessage, validateFields } from "../../shared/contact/message";
 import { validationText } from "../../shared/contact/texts";
-import { useAppStore } from "../../store/app-store";
-import { loadOutbox } from "./load-outbox";
+import { useAppState } from "../../state/app-state";
+import { loadOutbox } from "./load-outbox-facade";
 
 export interface ModalContent {
   title: string;
@@ -49,7 +49,7 @@ const defaultDeps: SubmitDeps = {
  */
 export async function submitContact(overrides: Partial<SubmitDeps> = {}): Promise<ModalContent | null> {
   const { send, queue, isOnline } = { ...defaultDeps, ...overrides };
-  const store = useAppStore.getState();
+  const store = useAppState.getState();
   if (store.submitting) return null;
   store.setSubmitting(true);
 
@@ -93,7 +93,7 @@ export async function submitContact(overrides: Partial<SubmitDeps> = {}): Promis
       outcome.status !== null ? words.queuedBusy : isOnline() ? words.queuedUnreachable : words.queuedOffline;
     return await keep(message, outcome, queued(reason));
   } finally {
-    useAppStore.getState().setSubmitting(false);
-    if (clearFields) useAppStore.getState().clearFields();
+    useAppState.getState().setSubmitting(false);
+    if (clearFields) useAppState.getState().clearFields();
   }
 }

@@ -2,7 +2,7 @@ import { type FocusEvent, type KeyboardEvent, type ReactNode, useEffect, useId, 
 import { useStore } from "zustand";
 import { Icon, type IconProps } from "../../components/icons";
 import { ui } from "../../content/interface";
-import { pwaStore } from "./pwa-store";
+import { pwaState } from "./pwa-state";
 import { useOnline } from "./use-online";
 
 function CloseIcon(props: IconProps) {
@@ -127,10 +127,10 @@ function OfflineBanner({ onDismiss }: { onDismiss: () => void }) {
 export function PwaNotices() {
   const online = useOnline();
   const [offlineDismissed, setOfflineDismissed] = useState(false);
-  const offlineReady = useStore(pwaStore, (state) => state.offlineReady);
-  const updateWaiting = useStore(pwaStore, (state) => state.applyUpdate !== null);
-  const updating = useStore(pwaStore, (state) => state.updating);
-  const { dismissOfflineReady, dismissUpdate, startUpdate } = pwaStore.getState();
+  const offlineReady = useStore(pwaState, (state) => state.offlineReady);
+  const updateWaiting = useStore(pwaState, (state) => state.applyUpdate !== null);
+  const updating = useStore(pwaState, (state) => state.updating);
+  const { dismissOfflineReady, dismissUpdate, startUpdate } = pwaState.getState();
 
   // A new loss of connection shows the banner again, even after it was dismissed.
   useEffect(() => {

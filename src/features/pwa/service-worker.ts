@@ -6,7 +6,7 @@
 import { Workbox } from "workbox-window";
 import { skipWaitingMessage } from "../../shared/pwa/messages";
 import { browserStorage, claimOfflineReadyNotice } from "./offline-ready";
-import { pwaStore } from "./pwa-store";
+import { pwaState } from "./pwa-state";
 
 export const SERVICE_WORKER_URL = "/sw.js";
 /** How often a long-lived tab asks the server for a new version (while visible and online). */
@@ -42,7 +42,7 @@ export async function startServiceWorker(onNotice: () => void = () => {}): Promi
   };
 
   const offerUpdate = () => {
-    pwaStore.getState().offerUpdate(activateWaitingVersion);
+    pwaState.getState().offerUpdate(activateWaitingVersion);
     onNotice();
   };
 
@@ -71,7 +71,7 @@ export async function startServiceWorker(onNotice: () => void = () => {}): Promi
 
   void workbox.active.then(() => {
     if (!claimOfflineReadyNotice(browserStorage())) return;
-    pwaStore.getState().showOfflineReady();
+    pwaState.getState().showOfflineReady();
     onNotice();
   });
 

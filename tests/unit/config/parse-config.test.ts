@@ -14,7 +14,7 @@ const FIREBASE = {
 describe("parseConfig", () => {
   it("needs nothing: same-origin notify URL, the development key, no Firebase, the local site URL", () => {
     expect(parseConfig({})).toEqual({
-      notifyUrl: "",
+      serverUrl: "",
       apiKey: DEV_API_KEY,
       firebase: null,
       firestoreEmulator: undefined,
@@ -24,7 +24,7 @@ describe("parseConfig", () => {
 
   it("treats blank values as unset and trims the others", () => {
     expect(parseConfig({ VITE_NOTIFY_URL: "  ", VITE_NOTIFY_API_KEY: " key-1 " })).toMatchObject({
-      notifyUrl: "",
+      serverUrl: "",
       apiKey: "key-1",
     });
   });
@@ -34,7 +34,7 @@ describe("parseConfig", () => {
       VITE_NOTIFY_URL: "https://notify.example.org/base//",
       VITE_SITE_URL: "https://me.example.org/some/page",
     });
-    expect(config.notifyUrl).toBe("https://notify.example.org/base");
+    expect(config.serverUrl).toBe("https://notify.example.org/base");
     expect(config.siteUrl).toBe("https://me.example.org");
   });
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useAppStore } from "../../../src/store/app-store";
+import { useAppState } from "../../../src/state/app-state";
 import { renderApp } from "../render-app";
 
 // Every colour in the CSS reads `<html data-theme>`: the theme the visitor picks must arrive there.
@@ -23,7 +23,7 @@ describe("the theme reaches <html>", () => {
   it("follows the store, whoever changes it", async () => {
     renderApp("/skills");
     await screen.findByRole("heading", { level: 1, name: "Skills & Technologies" });
-    act(() => useAppStore.getState().setDark(true));
+    act(() => useAppState.getState().setDark(true));
     await waitFor(() => expect(root).toHaveAttribute("data-theme", "dark"));
   });
 });

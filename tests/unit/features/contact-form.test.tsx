@@ -3,13 +3,13 @@ import "fake-indexeddb/auto";
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ui } from "../../../src/content/interface";
-import { loadOutboxClient, updateOutboxView } from "../../../src/features/contact/outbox";
+import { loadOutboxClient, updateOutboxView } from "../../../src/features/contact/outbox-facade";
 import { type SendMessage, submitContact } from "../../../src/features/contact/submit-contact";
 import { type Decision, decide, deliver } from "../../../src/shared/contact/deliver";
 import { createDeliverDeps } from "../../../src/shared/contact/deps";
 import type { ContactMessage } from "../../../src/shared/contact/message";
 import { openOutbox } from "../../../src/shared/contact/outbox-store";
-import { useAppStore } from "../../../src/store/app-store";
+import { useAppState } from "../../../src/state/app-state";
 import { type RecordingServer, sendJson, startRecordingServer } from "../../shared/recording-server";
 import { renderApp } from "../render-app";
 
@@ -65,7 +65,7 @@ describe("contact form: the empty-field rule", () => {
 
     const dialog = await screen.findByRole("dialog");
     expect(dialog).toHaveTextContent("Please Fill all Fields!");
-    expect(useAppStore.getState().submitting).toBe(false);
+    expect(useAppState.getState().submitting).toBe(false);
     expect(screen.getByLabelText("Name")).toHaveValue(name);
     expect(screen.getByLabelText("Message")).toHaveValue(message);
 
@@ -87,7 +87,7 @@ describe("contact form: the empty-field rule", () => {
 
 describe("contact form: the send sequence (R-4.3)", () => {
   function fill() {
-    const { setField } = useAppStore.getState();
+    const { setField } = useAppState.getState();
     setField("name", " Zoë ");
     setField("email", "zoe@example.com");
     setField("message", "Hello 🚀");
@@ -100,7 +100,7 @@ describe("contact form: the send sequence (R-4.3)", () => {
     const modal = await submitContact({
       send: async (message) => {
         sent.push(message);
-        flagDuringSend = useAppStore.getState().submitting;
+        flagDuringSend = useAppState.getState().submitting;
         return { kind: "sent", text: "Thanks!" };
       },
     });
@@ -108,8 +108,8 @@ describe("contact form: the send sequence (R-4.3)", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ name: "Zoë", email: "zoe@example.com", message: "Hello 🚀" });
     expect(modal).toEqual({ title: "Message sent", text: "Thanks!" });
-    expect(useAppStore.getState().submitting).toBe(false);
-    expect(useAppStore.getState().fields).toEqual({ name: "", email: "", message: "" });
+    expect(useAppState.getState().submitting).toBe(false);
+    expect(useAppState.getState().fields).toEqual({ name: "", email: "", message: "" });
   });
 
   it("makes a second submit impossible while one is in flight", async () => {
@@ -131,7 +131,7 @@ describe("contact form: the send sequence (R-4.3)", () => {
 
   it("shows the loading animation in place of the label while submitting", async () => {
     await openContact();
-    act(() => useAppStore.getState().setSubmitting(true));
+    act(() => useAppState.getState().setSubmitting(true));
     const button = await screen.findByRole("button", { name: /Sending your message/ });
     expect(button).toHaveAttribute("aria-disabled", "true");
     expect(button).not.toHaveTextContent("Say Hello");
@@ -151,7 +151,7 @@ describe("contact form: what each answer does (R-8, R-11.4)", () => {
   afterAll(() => server.close());
 
   const send: SendMessage = (message) =>
-    deliver(message, createDeliverDeps({ notifyUrl: server.origin, apiKey: "k", firebase: null })).then(
+    deliver(message, createDeliverDeps({ serverUrl: server.origin, apiKey: "k", firebase: null })).then(
       decide,
     );
 
@@ -165,7 +165,7 @@ describe("contact form: what each answer does (R-8, R-11.4)", () => {
   }
 
   function fill() {
-    const { setField } = useAppStore.getState();
+    const { setField } = useAppState.getState();
     setField("name", "Zoë");
     setField("email", "zoe@example.com");
     setField("message", "Kept whatever happens");
@@ -187,7 +187,7 @@ describe("contact form: what each answer does (R-8, R-11.4)", () => {
         title: "Message not sent",
         text: `Refused with ${status}`,
       });
-      expect(useAppStore.getState().fields).toEqual(cleared);
+      expect(useAppState.getState().fields).toEqual(cleared);
       expect(await outbox.list()).toEqual([]);
     },
   );
@@ -207,7 +207,7 @@ describe("contact form: what each answer does (R-8, R-11.4)", () => {
       title: ui.contact.queuedTitle,
       text: ui.contact.queuedBusy,
     });
-    expect(useAppStore.getState().fields).toEqual(cleared);
+    expect(useAppState.getState().fields).toEqual(cleared);
     const [entry] = await outbox.list();
     expect(entry).toMatchObject({
       status: "pending",
@@ -235,7 +235,7 @@ describe("contact form: what each answer does (R-8, R-11.4)", () => {
         title: "Message not sent",
         text: ui.contact.refused(`Refused with ${status}`),
       });
-      expect(useAppStore.getState().fields).toEqual(cleared);
+      expect(useAppState.getState().fields).toEqual(cleared);
       expect(await outbox.list()).toMatchObject([
         { status: "failed", saved, attempts: 1, lastStatus: status },
       ]);
@@ -307,7 +307,7 @@ describe("contact form: no network → the outbox (R-11.4)", () => {
   });
 
   it("when the outbox cannot store it either: says so and keeps the fields", async () => {
-    const { setField } = useAppStore.getState();
+    const { setField } = useAppState.getState();
     setField("name", "Zoë");
     setField("email", "zoe@example.com");
     setField("message", "Written on a train");
@@ -318,11 +318,11 @@ describe("contact form: no network → the outbox (R-11.4)", () => {
       },
     });
     expect(modal).toEqual({ title: ui.contact.notSavedTitle, text: ui.contact.notSaved });
-    expect(useAppStore.getState().fields).toEqual({
+    expect(useAppState.getState().fields).toEqual({
       name: "Zoë",
       email: "zoe@example.com",
       message: "Written on a train",
     });
-    expect(useAppStore.getState().submitting).toBe(false);
+    expect(useAppState.getState().submitting).toBe(false);
   });
 });

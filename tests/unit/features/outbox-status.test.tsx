@@ -6,7 +6,7 @@ import "fake-indexeddb/auto";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { profile } from "../../../src/content/profile";
-import { loadOutboxClient, updateOutboxView } from "../../../src/features/contact/outbox";
+import { loadOutboxClient, updateOutboxView } from "../../../src/features/contact/outbox-facade";
 import { createMessage } from "../../../src/shared/contact/message";
 import { OUTBOX_NAME, type OutboxMessage } from "../../../src/shared/contact/outbox-channel";
 import { openOutbox } from "../../../src/shared/contact/outbox-store";

@@ -8,8 +8,8 @@ const initial = {
   updating: false,
 };
 
-/** What the worker's lifecycle asks the page to show: a vanilla store, as it is written before React runs. */
-export const pwaStore = createStore(
+/** What the worker's lifecycle asks the page to show: vanilla zustand state, as it is written before React runs. */
+export const pwaState = createStore(
   combine(initial, (set, get) => ({
     showOfflineReady: () => set({ offlineReady: true }),
     dismissOfflineReady: () => set({ offlineReady: false }),
@@ -25,6 +25,6 @@ export const pwaStore = createStore(
 );
 
 /** Back to a fresh page load (tests only). */
-export function resetPwaStore(): void {
-  pwaStore.setState(initial);
+export function resetPwaState(): void {
+  pwaState.setState(initial);
 }

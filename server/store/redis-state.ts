@@ -10,7 +10,7 @@ import { Redis } from "ioredis";
 import { HttpError } from "../http/errors";
 
 /** How long a client should wait before retrying while Redis is away. */
-const SHARED_STATE_RETRY_AFTER_S = 5;
+const REDIS_STATE_RETRY_AFTER_S = 5;
 /** How long the server waits for Redis when it starts before giving up. */
 const STARTUP_WAIT_MS = 10_000;
 /** Longest pause between two reconnect attempts. */
@@ -18,28 +18,28 @@ export const RECONNECT_MAX_DELAY_MS = 2_000;
 /** Every key this server writes starts with it, so a shared Redis stays tidy. */
 const KEY_PREFIX = "portfolio:";
 
-export const SHARED_STATE_UNAVAILABLE_MESSAGE =
+export const REDIS_STATE_UNAVAILABLE_MESSAGE =
   "The server cannot reach its shared storage right now. Please try again in a few seconds.";
 
-class SharedStateUnavailableError extends HttpError {
+class RedisStateUnavailableError extends HttpError {
   constructor(cause?: unknown) {
-    super(503, SHARED_STATE_UNAVAILABLE_MESSAGE, SHARED_STATE_RETRY_AFTER_S);
-    this.name = "SharedStateUnavailableError";
+    super(503, REDIS_STATE_UNAVAILABLE_MESSAGE, REDIS_STATE_RETRY_AFTER_S);
+    this.name = "RedisStateUnavailableError";
     this.cause = cause;
   }
 }
 
-export interface SharedStateLog {
+export interface RedisStateLog {
   info(message: string): void;
   error(details: { err: unknown }, message: string): void;
 }
 
-export type SharedState = Awaited<ReturnType<typeof connectSharedState>>;
+export type RedisState = Awaited<ReturnType<typeof connectRedisState>>;
 
 /** ioredis's own failures: no connection, or Redis did not answer in time. */
 const REDIS_FAILURE = /Command timed out|Connection is closed|Stream isn't writeable|Reached the max retries/;
 
-export async function connectSharedState(url: string, log: SharedStateLog) {
+export async function connectRedisState(url: string, log: RedisStateLog) {
   const redis = new Redis(url, {
     lazyConnect: true,
     keyPrefix: KEY_PREFIX,
@@ -62,7 +62,7 @@ export async function connectSharedState(url: string, log: SharedStateLog) {
     readySince = Date.now();
     if (lost) {
       lost = false;
-      log.info(`Redis at ${where} is back; shared state is available again.`);
+      log.info(`Redis at ${where} is back; the Redis state is available again.`);
       for (const listener of reconnectListeners) listener();
     }
     wasReady = true;
@@ -107,17 +107,17 @@ export async function connectSharedState(url: string, log: SharedStateLog) {
     /** Milliseconds since the connection last became ready (0 while it is down). */
     connectedForMs: () => (available() ? Date.now() - readySince : 0),
     assertAvailable() {
-      if (!available()) throw new SharedStateUnavailableError();
+      if (!available()) throw new RedisStateUnavailableError();
     },
     /** For an error thrown while handling a request: a 503 when Redis is the reason, else the error itself. */
     classify(error: unknown): unknown {
       if (error instanceof Error && REDIS_FAILURE.test(error.message))
-        return new SharedStateUnavailableError(error);
+        return new RedisStateUnavailableError(error);
       // A refusal of the request itself (4xx) stays what it is; an unexpected failure while Redis
       // is away is put down to Redis.
       const status = (error as { statusCode?: unknown } | null)?.statusCode;
       if (error instanceof HttpError || (typeof status === "number" && status < 500)) return error;
-      return available() ? error : new SharedStateUnavailableError(error);
+      return available() ? error : new RedisStateUnavailableError(error);
     },
     /** Runs `listener` each time the connection becomes ready again after a loss. */
     onReconnect(listener: () => void) {

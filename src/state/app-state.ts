@@ -11,7 +11,7 @@ const initial = {
   submitting: false,
 };
 
-export const useAppStore = create(
+export const useAppState = create(
   combine(initial, (set) => ({
     setDark: (dark: boolean) => set({ theme: dark ? "dark" : "light" }),
     setField: (field: ContactField, value: string) =>
@@ -23,10 +23,10 @@ export const useAppStore = create(
 
 /** Takes the theme a click before React set on the page (src/shared/boot-script.ts); once, before hydration. */
 export function adoptPageTheme(): void {
-  if (document.documentElement.dataset.theme === "dark") useAppStore.setState({ theme: "dark" });
+  if (document.documentElement.dataset.theme === "dark") useAppState.setState({ theme: "dark" });
 }
 
 /** Back to the state of a fresh page load (tests, and nothing else, need this). */
-export function resetAppStore(): void {
-  useAppStore.setState(initial);
+export function resetAppState(): void {
+  useAppState.setState(initial);
 }

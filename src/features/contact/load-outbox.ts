@@ -1,7 +1,0 @@
-import { cachedLoad } from "../../shared/cached-load";
-
-/** The outbox's facade (./outbox.ts), loaded after the page's load (src/boot.ts) or by a submit that queues. */
-export const loadOutbox = cachedLoad(() =>
-  // Named, so the chunk keeps no namespace object of the facade's other exports.
-  import("./outbox").then(({ startOutbox, loadOutboxClient }) => ({ startOutbox, loadOutboxClient })),
-);
