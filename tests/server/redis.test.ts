@@ -214,7 +214,10 @@ test("ALERT_LIMIT is one count for every instance and both endpoints: the window
   }
 });
 
-test("ALERT_LIMIT's digest is one mail per window across the instances: ten messages alternating between two, 3/20s, give three alerts and one digest of seven", async () => {
+test("ALERT_LIMIT's digest is one mail per window across the instances: ten messages alternating between two, 3/20s, give three alerts and one digest of seven", {
+  timeout: 90_000,
+  retry: 1,
+}, async () => {
   await withRedis((client) => client.flushall());
   const [a, b] = await twoInstances({ ALERT_LIMIT: "3/20s", MAIL_LEASE_MS: "5000" });
   // All ten in one window: start just after a window begins.
@@ -231,7 +234,7 @@ test("ALERT_LIMIT's digest is one mail per window across the instances: ten mess
   ]);
   // One retry: on a machine at load 20-50 one run in about six split the digest in two (1 and 6);
   // the cause is not found yet (the note of 2026-11-27 says so).
-}, { timeout: 90_000, retry: 1 });
+});
 
 test("Redis stopped mid-run: 503 with Retry-After, /healthz says so, nothing mailed twice, then recovery", async () => {
   const [a, b] = await twoInstances();
