@@ -70,17 +70,11 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/(shared|config)/|^src/content/(profile|interface)\\.ts$" },
     },
     {
-      name: "vite-config-not-into-server",
-      severity: "error",
-      comment: "The build takes its settings from src/config; the server is a separate program.",
-      from: { path: "^vite\\.config\\.ts$" },
-      to: { path: "^server/" },
-    },
-    {
       name: "build-not-into-server",
       severity: "error",
-      comment: "build/ makes the site from src/; the server is a separate program it never runs.",
-      from: { path: "^build/" },
+      comment:
+        "The build (vite.config.ts, build/) makes the site from src/ and takes its settings from src/config; the server is a separate program it never runs.",
+      from: { path: "^(vite\\.config\\.ts$|build/)" },
       to: { path: "^server/" },
     },
     {
