@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, expect, test } from "vitest";
 import { ROOT } from "./child-server";
 import {
@@ -28,7 +29,8 @@ test("with PORT only in .env, the dev page's message reaches the server and is s
   const project = await tempDir("portfolio-dev-");
   await writeFile(join(project, ".env"), `PORT=${new URL(server.url).port}\nDATA_DIR=${server.dataDir}\n`);
   const devPort = await closedPort();
-  const { PORT: _, ...env } = process.env;
+  // Vite colours its URL when the runner forces colour (run-p does), so its text is read plain.
+  const { PORT: _, FORCE_COLOR: __, ...env } = process.env;
   const vite = spawn(
     process.execPath,
     [
@@ -41,11 +43,12 @@ test("with PORT only in .env, the dev page's message reaches the server and is s
       "--host",
       "127.0.0.1",
     ],
-    { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] },
+    { cwd: project, env: { ...env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
-  vite.stdout.on("data", (chunk: Buffer) => (output += chunk));
-  vite.stderr.on("data", (chunk: Buffer) => (output += chunk));
+  const read = (chunk: Buffer) => (output += stripVTControlCharacters(chunk.toString()));
+  vite.stdout.on("data", read);
+  vite.stderr.on("data", read);
   try {
     await expect.poll(() => output, { timeout: 60_000 }).toContain(`127.0.0.1:${devPort}`);
     const dev = `http://127.0.0.1:${devPort}`;
