@@ -1,5 +1,4 @@
 /** Helpers for the service worker / PWA end-to-end tests (pwa-*.spec.ts). */
-import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
@@ -7,7 +6,6 @@ import type { Page } from "@playwright/test";
 export { expectNoAxeViolations } from "./fixtures";
 
 import { profile } from "../../src/content/profile";
-import { ROOT } from "./server";
 
 /** Every route and the heading it shows; the last one is a path the app does not know. */
 export const PWA_ROUTES = [
@@ -54,15 +52,6 @@ export function buildIdOf(dir: string): string {
   );
   if (!match?.[1]) throw new Error(`${dir}/index.html has no app-build meta`);
   return match[1];
-}
-
-/** Builds the app into `outDir` with BUILD_ID set: a second version of the same site. */
-export function buildApp(outDir: string, buildId: string): void {
-  execFileSync(
-    join(ROOT, "node_modules/.bin/vite"),
-    ["build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
-    { cwd: ROOT, env: { ...process.env, BUILD_ID: buildId }, stdio: ["ignore", "ignore", "inherit"] },
-  );
 }
 
 /**

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, pageSettled, test, themeSwitch } from "./fixtures";
 import {
-  buildApp,
   buildIdOf,
   expectNoAxeViolations,
   expectWorkerInControl,
@@ -11,23 +8,21 @@ import {
   workerVersion,
 } from "./pwa-helpers";
 import { ROOT, type RunningServer, startServer } from "./server";
-
-const BUILD_B = "e2e-update-build-b";
+import { SITE_URL_BUILD_ID as BUILD_B, siteUrlDist } from "./site-url-build";
 
 test.describe("a new version", () => {
   let buildB: string;
   let buildA: string;
 
   test.beforeAll(async () => {
-    // A second build of the same app, different only in its build id (page meta and worker).
+    // The next version: the same app built again with its own build id (page meta and worker),
+    // and a public address, which the update does not read (site-url-build.ts).
     test.setTimeout(180_000);
     buildA = buildIdOf(join(ROOT, "dist"));
-    buildB = mkdtempSync(join(tmpdir(), "portfolio-build-b-"));
-    buildApp(buildB, BUILD_B);
+    buildB = siteUrlDist();
     expect(buildIdOf(buildB)).toBe(BUILD_B);
     expect(buildA).not.toBe(BUILD_B);
   });
-  test.afterAll(() => rmSync(buildB, { recursive: true, force: true }));
 
   test("waits for the visitor's click on Reload, then takes over", async ({ page }) => {
     // One origin (the same port) serves build A, then build B: a worker belongs to its origin.
