@@ -100,8 +100,12 @@ export async function switchAnimated(page: Page): Promise<void> {
   await expect(page.locator('nav .toggle-switch__lottie[data-ready="true"] svg')).toBeVisible();
 }
 
-/** Axe with the app's rule set (WCAG 2.2 A/AA and best practices) on the page as it is now. */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+/**
+ * Axe with the app's rule set (WCAG 2.2 A/AA and best practices) on the page as it is now, or on
+ * the part `within` selects: a journey's own dialog or notice, where `a11y.spec.ts` has scanned the
+ * page around it (a whole-page scan costs seconds of CPU, most of it the colour contrast).
+ */
+export async function expectNoAxeViolations(page: Page, within?: string): Promise<void> {
   // Let any CSS transition and the notices' slide-in finish first.
   await page.waitForFunction(() =>
     document
@@ -113,7 +117,9 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
       )
       .every((animation) => animation.playState !== "running"),
   );
-  const results = await new AxeBuilder({ page })
+  const axe = new AxeBuilder({ page });
+  if (within) axe.include(within);
+  const results = await axe
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();
   expect(
