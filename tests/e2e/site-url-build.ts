@@ -20,7 +20,11 @@ export function buildWithSiteUrl(): { status: number | null; output: string } {
   const build = spawnSync(
     join(ROOT, "node_modules/.bin/vite"),
     ["build", "--outDir", SITE_URL_DIST, "--emptyOutDir"],
-    { cwd: ROOT, env: { ...process.env, VITE_SITE_URL: SITE_URL, BUILD_ID: SITE_URL_BUILD_ID }, encoding: "utf8" },
+    {
+      cwd: ROOT,
+      env: { ...process.env, VITE_SITE_URL: SITE_URL, BUILD_ID: SITE_URL_BUILD_ID },
+      encoding: "utf8",
+    },
   );
   return { status: build.status, output: `${build.stdout}${build.stderr}` };
 }
