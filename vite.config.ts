@@ -3,6 +3,7 @@ import { loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
 import { brandAssets } from "./build/brand.ts";
 import { compileHints } from "./build/chunks.ts";
+import { customMedia } from "./build/custom-media.ts";
 import { imagePlugins } from "./build/images.ts";
 import { prerender } from "./build/prerender.ts";
 import { pwa } from "./build/pwa.ts";
@@ -33,6 +34,8 @@ export default defineConfig(({ mode }) => {
           ]
         : []),
     ],
+    // The breakpoints and the reduced-motion query, named once (src/config/media.ts).
+    css: { postcss: { plugins: customMedia() } },
     define: {
       // The parsed configuration, so the bundle carries its values and not the parser
       // (src/config/env.ts). Unit tests have no build and parse the variables themselves.

@@ -7,10 +7,10 @@ import { existsSync } from "node:fs";
 import type { FastifyBaseLogger } from "fastify";
 import { oneLine } from "../../src/shared/one-line";
 import { loadConfig, storageOf } from "../config";
-import { createMailQueue } from "../mail/mail-queue";
+import { createMailQueue, queueSettings } from "../mail/mail-queue";
 import { createMailer } from "../mail/mailer";
 import { type Db, openDatabase } from "../store/database";
-import { DAY_MS, purgeOlderThan } from "../store/retention";
+import { purgeOlderThan } from "../store/retention";
 import {
   createSqliteMailJobStore,
   createSqliteMessageStore,
@@ -175,11 +175,8 @@ async function run(args: string[]): Promise<void> {
           jobs,
           mailer,
           messages,
-          autoReply: config.autoReply,
           log: stderrLog,
-          retryMs: config.mailRetryMs,
-          alertLimit: config.alertLimit,
-          leaseMs: redisUrl === undefined ? DAY_MS : config.mailLeaseMs,
+          ...queueSettings(config, redisUrl !== undefined),
           sweepEveryMs: config.mailRetryMs,
         });
         await queue.run().finally(() => queue.close());

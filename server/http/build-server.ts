@@ -16,7 +16,7 @@ import { apiRoutes } from "../contact/api-routes";
 import { contactFormRoute } from "../contact/form-route";
 import { originGate } from "../contact/origins";
 import { AJV_OPTIONS } from "../contact/schemas";
-import { createMailQueue } from "../mail/mail-queue";
+import { createMailQueue, queueSettings } from "../mail/mail-queue";
 import { createMailer, type Mailer, moveOldMailDir } from "../mail/mailer";
 import { guarded, lockDataDir, openDatabase, StartupError } from "../store/database";
 import { openRedisMailJobStore } from "../store/redis-mail-jobs";
@@ -141,21 +141,16 @@ async function build(
     redisState === undefined
       ? createSqliteMailJobStore(db, { owner: true })
       : openRedisMailJobStore(redisState, db, app.log);
-  // Redis leases are renewed while a send runs, so they can be short: a crashed instance's job
-  // is taken over within seconds. Alone on its DATA_DIR, a server holds its jobs while it runs.
-  const leaseMs = redisState === undefined ? DAY_MS : config.mailLeaseMs;
+  const settings = queueSettings(config, redisState !== undefined);
   const realMailer = createMailer(config);
   const mailer = overrides.mailer?.(realMailer) ?? realMailer;
   const queue = createMailQueue({
     jobs,
     mailer,
     messages,
-    autoReply: config.autoReply,
     log: app.log,
-    retryMs: config.mailRetryMs,
-    alertLimit: config.alertLimit,
-    leaseMs,
-    sweepEveryMs: Math.min(MAIL_SWEEP_MS, config.mailRetryMs, leaseMs),
+    ...settings,
+    sweepEveryMs: Math.min(MAIL_SWEEP_MS, settings.retryMs, settings.leaseMs),
   });
 
   async function purge(): Promise<void> {

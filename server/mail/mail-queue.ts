@@ -10,6 +10,8 @@ import { ui } from "../../src/content/interface";
 import { fieldsOf } from "../../src/shared/contact/failure";
 import type { NotifyRequestBody, ServerAnswer } from "../../src/shared/contact/protocol";
 import { oneLine } from "../../src/shared/one-line";
+import type { Config } from "../config";
+import { DAY_MS } from "../store/retention";
 import type { MailJob, MailJobStore, MessageStore, Settlement } from "../store/stores";
 import type { Mailer } from "./mailer";
 
@@ -30,7 +32,7 @@ export const KEY_REUSED: Answer = {
 
 /** The longest wait between two attempts, and how long a job may stay unsent before it fails. */
 export const MAX_RETRY_DELAY_MS = 6 * 3_600_000;
-export const GIVE_UP_AFTER_MS = 3 * 86_400_000;
+export const GIVE_UP_AFTER_MS = 3 * DAY_MS;
 /** A wall clock behind the monotonic clock by more than this since the last pass stepped back. */
 const CLOCK_STEP_MS = 1_000;
 /** Jobs taken at once. */
@@ -80,6 +82,16 @@ export interface MailQueueOptions {
   sweepEveryMs: number;
 }
 
+/**
+ * The queue's settings from the server's configuration, for the server and the CLI alike. Redis
+ * leases are renewed while a send runs, so they can be short: a crashed instance's job is taken
+ * over within seconds. Alone on its DATA_DIR, a process holds its jobs while it runs.
+ */
+export function queueSettings(config: Config, redis: boolean) {
+  const { autoReply, mailRetryMs: retryMs, alertLimit, mailLeaseMs } = config;
+  return { autoReply, retryMs, alertLimit, leaseMs: redis ? mailLeaseMs : DAY_MS };
+}
+
 export type MailQueue = ReturnType<typeof createMailQueue>;
 
 export function createMailQueue(options: MailQueueOptions) {
@@ -115,7 +127,7 @@ export function createMailQueue(options: MailQueueOptions) {
       settlement = isPermanent(error)
         ? { state: "failed", error: reason }
         : Date.now() - oldest >= GIVE_UP_AFTER_MS
-          ? { state: "failed", error: `not sent within ${GIVE_UP_AFTER_MS / 86_400_000} days: ${reason}` }
+          ? { state: "failed", error: `not sent within ${GIVE_UP_AFTER_MS / DAY_MS} days: ${reason}` }
           : { state: "pending", at: Date.now() + retryDelay(failures, retryMs), error: reason };
     }
     for (const job of batch) {

@@ -1,20 +1,21 @@
 import { type ComponentType, useState } from "react";
 import { matchRoutes, type RouteObject } from "react-router-dom";
-import { type RouteId, routeIds, routes } from "../config/routes";
+import { pageModule, type RouteId, routeIds, routes } from "../config/routes";
 import { type CachedLoad, cachedLoad } from "../shared/cached-load";
 import { Layout } from "./layout";
 import { RenderError, RouteError } from "./route-error";
 
 type PageModule = { default: ComponentType };
 
-/** Each route's page, in a chunk of its own, keyed by the route table's ids (a missing one does not compile). */
-const pages = {
-  home: cachedLoad(() => import("./routes/home")),
-  projects: cachedLoad(() => import("./routes/projects")),
-  skills: cachedLoad(() => import("./routes/skills")),
-  contact: cachedLoad(() => import("./routes/contact")),
-  notFound: cachedLoad(() => import("./routes/not-found")),
-} satisfies Record<RouteId, CachedLoad<PageModule>>;
+/** Each route's page, in a chunk of its own: the module the table names (`pageModule`, src/config/routes.ts). */
+const pageModules = import.meta.glob<PageModule>("/src/app/routes/*.tsx");
+const pages = Object.fromEntries(
+  routeIds.map((id) => {
+    const load = pageModules[`/${pageModule(id)}`];
+    if (!load) throw new Error(`The route ${id} has no page module ${pageModule(id)}.`);
+    return [id, cachedLoad(load)];
+  }),
+) as Record<RouteId, CachedLoad<PageModule>>;
 
 /** The page once its chunk is in; until then the error page, whose Retry fetches it again. */
 function PageOrError({ load }: { load: CachedLoad<PageModule> }) {

@@ -20,7 +20,7 @@ import "./print.css";
  * chunks they load: one made in a later chunk split React out of the app's chunk (one more request).
  */
 const OutboxNotice = lazyComponent(() =>
-  import("../features/contact/outbox-view").then((module) => module.OutboxNotice),
+  import("../features/contact/outbox-status-view").then((module) => module.OutboxNotice),
 );
 const PwaNotices = lazyComponent(() =>
   import("../features/pwa/pwa-notices").then((module) => module.PwaNotices),

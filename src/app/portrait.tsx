@@ -1,6 +1,7 @@
 import { markup, url } from "virtual:portrait";
 import { ContentPicture, pictureOf } from "../components/content-picture";
 import { PrerenderedSvg } from "../components/prerendered-svg";
+import { media } from "../config/media";
 import { profile } from "../content/profile";
 
 /** Beside the greeting: the owner's photo, or else a drawing of their name (build/images.ts). */
@@ -12,7 +13,7 @@ export function Portrait() {
           <ContentPicture
             picture={pictureOf(profile.photo.file)}
             alt={profile.photo.alt}
-            sizes="(min-width: 48rem) 22rem, 12rem"
+            sizes={`${media.tablet} 22rem, 12rem`}
             eager
           />
         </span>

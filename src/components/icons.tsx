@@ -36,6 +36,18 @@ export function Icon({
   );
 }
 
+/** An outlined icon of these paths (their `d`), one `<path>` each. */
+export const pathIcon = (...paths: string[]) =>
+  function PathIcon(props: IconProps) {
+    return (
+      <Icon {...props} outline>
+        {paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </Icon>
+    );
+  };
+
 export function MailIcon(props: IconProps) {
   return (
     <Icon {...props} outline>
@@ -66,20 +78,10 @@ export function ProfileIcon(props: IconProps) {
   );
 }
 
-export function ResumeIcon(props: IconProps) {
-  return (
-    <Icon {...props} outline>
-      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
-      <path d="M14 3v5h5M9 13h6M9 17h6" />
-    </Icon>
-  );
-}
+export const ResumeIcon = pathIcon(
+  "M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z",
+  "M14 3v5h5M9 13h6M9 17h6",
+);
 
 /** An arrow up and to the right: the link leaves the site. */
-export function ArrowIcon(props: IconProps) {
-  return (
-    <Icon {...props} outline>
-      <path d="M7 17 17 7M8 7h9v9" />
-    </Icon>
-  );
-}
+export const ArrowIcon = pathIcon("M7 17 17 7M8 7h9v9");

@@ -1,13 +1,12 @@
 import { LottieLight } from "lottie-react";
 import { useSyncExternalStore } from "react";
 import loadingAnimation from "../assets/lottie/loading.json";
+import { media } from "../config/media";
 
 export const LOADING_SIZE = 32;
 
-const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-
 function subscribeReducedMotion(onChange: () => void): () => void {
-  const query = window.matchMedia(REDUCED_MOTION);
+  const query = window.matchMedia(media.reducedMotion);
   query.addEventListener("change", onChange);
   return () => query.removeEventListener("change", onChange);
 }
@@ -16,7 +15,7 @@ function subscribeReducedMotion(onChange: () => void): () => void {
 function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeReducedMotion,
-    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => window.matchMedia(media.reducedMotion).matches,
     () => false,
   );
 }

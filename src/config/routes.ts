@@ -1,8 +1,8 @@
 /**
  * The route table: every page of the app, once, as data (the worker, server, build and tests read it).
- * Adding a page: an entry here, its text in `src/content/pages.ts`, its module
- * `src/app/routes/<id in kebab-case>.tsx` and its loader in `src/app/app-routes.tsx` (a compile error
- * until it exists); `npm run build` writes its rewrite into `firebase.json` (build/firebase-rewrites.ts).
+ * Adding a page: an entry here, its text in `src/content/pages.ts` and its module
+ * `src/app/routes/<id in kebab-case>.tsx` (`pageModule`; the app fails to load until it exists). The
+ * loader follows (src/app/app-routes.tsx), and `npm run build` writes the rewrite into `firebase.json`.
  */
 import { ui } from "../content/interface.ts";
 import { pageText } from "../content/pages.ts";

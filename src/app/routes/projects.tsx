@@ -3,6 +3,7 @@ import { ContentPicture, pictureOf } from "../../components/content-picture";
 import { EmojiText } from "../../components/emoji-text";
 import { ExternalLink } from "../../components/external-link";
 import { ArrowIcon } from "../../components/icons";
+import { media } from "../../config/media";
 import { ui } from "../../content/interface";
 import { projects } from "../../content/projects";
 import type { Project } from "../../content/types";
@@ -11,8 +12,8 @@ import { PageTransition } from "../page-transition";
 
 /** How wide each card's cover is drawn (global.css: the first is featured across the row). */
 const COVER_SIZES = {
-  featured: "(min-width: 64rem) 40rem, (min-width: 40rem) calc(100vw - 3rem), calc(100vw - 2rem)",
-  other: "(min-width: 72rem) 23rem, (min-width: 64rem) 30vw, (min-width: 40rem) 48vw, calc(100vw - 2rem)",
+  featured: `${media.desktop} 40rem, ${media.small} calc(100vw - 3rem), calc(100vw - 2rem)`,
+  other: `${media.full} 23rem, ${media.desktop} 30vw, ${media.small} 48vw, calc(100vw - 2rem)`,
 };
 const FALLBACK_HUES = 6;
 

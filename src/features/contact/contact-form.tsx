@@ -16,8 +16,8 @@ import "./outbox.css";
 /** Where the form posts without a script (R-15.1): the notification server's own contact page. */
 export const CONTACT_FORM_ACTION = `${config.serverUrl}${routes.contact.path}`;
 
-const OutboxStatus = lazyComponent(() => import("./outbox-view").then((module) => module.OutboxStatus));
-const OutboxRefused = lazyComponent(() => import("./outbox-refused").then((module) => module.OutboxRefused));
+const OutboxStatus = lazyComponent(() => import("./outbox-status-view").then((view) => view.OutboxStatus));
+const OutboxRefused = lazyComponent(() => import("./outbox-refused-view").then((view) => view.OutboxRefused));
 
 const words = ui.contact;
 

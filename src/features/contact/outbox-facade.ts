@@ -28,9 +28,9 @@ export function updateOutboxView(change: Partial<OutboxView>): void {
   for (const listener of listeners) listener();
 }
 
-export const loadOutboxClient = cachedLoad(async () => {
-  const { createOutboxClient } = await import("./outbox-client");
-  return createOutboxClient({
+export const loadOutboxController = cachedLoad(async () => {
+  const { createOutboxController } = await import("./outbox-controller");
+  return createOutboxController({
     onEntries: (entries) => {
       // The same entries again keep the old array: nothing re-renders for a read that changed nothing.
       const same = entries === null || JSON.stringify(entries) === JSON.stringify(view.entries);
@@ -74,32 +74,32 @@ export function countOutbox(dbName = OUTBOX_DB_NAME): Promise<number> {
 }
 
 /**
- * Once per page; says whether messages wait. With entries waiting the client starts and sends
+ * Once per page; says whether messages wait. With entries waiting the controller starts and sends
  * them (the safety net for a sync the browser gave up on); with none, only a channel listens, and
- * the first word from the worker or another tab brings the client in. `data-outbox="ready"` is for
+ * the first word from the worker or another tab brings the controller in. `data-outbox="ready"` is for
  * tests and the bench.
  */
 export const startOutbox = cachedLoad(async (): Promise<boolean> => {
   let waiting = false;
   if (typeof indexedDB !== "undefined") {
-    // An outbox that cannot be counted is left to the client, which says what it can.
+    // An outbox that cannot be counted is left to the controller, which says what it can.
     waiting = (await countOutbox().catch(() => 1)) > 0;
-    if (waiting) await (await loadOutboxClient()).start();
-    else if (!loadOutboxClient.value()) {
+    if (waiting) await (await loadOutboxController()).start();
+    else if (!loadOutboxController.value()) {
       const channel = createOutboxChannel((heard) => {
-        // A client loaded since (by a submit that queued) hears it itself.
-        if (loadOutboxClient.value()) return channel.close();
-        loadOutboxClient().then(
-          (client) => {
+        // A controller loaded since (by a submit that queued) hears it itself.
+        if (loadOutboxController.value()) return channel.close();
+        loadOutboxController().then(
+          (controller) => {
             channel.close();
-            return client.start(heard);
+            return controller.start(heard);
           },
           () => {},
         );
       });
     }
   }
-  if (!loadOutboxClient.value()) updateOutboxView({ ready: true });
+  if (!loadOutboxController.value()) updateOutboxView({ ready: true });
   document.documentElement.dataset.outbox = "ready";
   return waiting;
 });

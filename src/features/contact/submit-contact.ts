@@ -37,8 +37,8 @@ const loadPipeline = cachedLoad(async () => {
 const defaultDeps: SubmitDeps = {
   send: async (message) => (await loadPipeline())(message),
   queue: async (message, failed) => {
-    const { loadOutboxClient } = await loadOutbox();
-    await (await loadOutboxClient()).queue(message, failed);
+    const { loadOutboxController } = await loadOutbox();
+    await (await loadOutboxController()).queue(message, failed);
   },
   isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
 };

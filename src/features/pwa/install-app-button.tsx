@@ -1,6 +1,8 @@
 import type { Ref } from "react";
-import { Icon } from "../../components/icons";
+import { pathIcon } from "../../components/icons";
 import { ui } from "../../content/interface";
+
+const InstallIcon = pathIcon("M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19h14");
 
 /**
  * "Install", an arrow into a tray: the same button, name and look for the browser's offer
@@ -10,9 +12,7 @@ export function InstallAppButton(props: { ref?: Ref<HTMLButtonElement>; onClick:
   return (
     // The name starts with the visible word (label in name), and stays when phones show the icon only.
     <button {...props} type="button" className="install-button" aria-label={ui.install.buttonName}>
-      <Icon size={18} outline>
-        <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19h14" />
-      </Icon>
+      <InstallIcon size={18} />
       <span className="install-button__label">{ui.install.button}</span>
     </button>
   );

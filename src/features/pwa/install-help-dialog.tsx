@@ -1,19 +1,15 @@
 import type { ReactNode } from "react";
-import { Icon } from "../../components/icons";
+import { Icon, pathIcon } from "../../components/icons";
 import { Modal } from "../../components/modal";
 import { type RichText, ui } from "../../content/interface";
 import { dismissInstallHelp, type InstallHelpPlatform } from "./install-help";
 import "./install-help-dialog.css";
 
 /** Safari's Share glyph: a box with an arrow out of its top. */
-function SafariShareIcon() {
-  return (
-    <Icon size={20} outline>
-      <path d="M12 3v12M8 7l4-4 4 4" />
-      <path d="M8 10H6a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-9a1 1 0 0 0-1-1h-2" />
-    </Icon>
-  );
-}
+const SafariShareIcon = pathIcon(
+  "M12 3v12M8 7l4-4 4 4",
+  "M8 10H6a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-9a1 1 0 0 0-1-1h-2",
+);
 
 /** "Add to Home Screen": a plus in a rounded square. */
 function AddToHomeScreenIcon() {

@@ -1,46 +1,25 @@
 import { type FocusEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { useStore } from "zustand";
-import { Icon, type IconProps } from "../../components/icons";
+import { pathIcon } from "../../components/icons";
 import { ui } from "../../content/interface";
 import { pwaState } from "./pwa-state";
 import { useOnline } from "./use-online";
 
-function CloseIcon(props: IconProps) {
-  return (
-    <Icon {...props} outline>
-      <path d="M6 6l12 12M18 6 6 18" />
-    </Icon>
-  );
-}
+const CloseIcon = pathIcon("M6 6l12 12M18 6 6 18");
 
 /** A cloud with a tick: the site is stored on this device. */
-function OfflineReadyIcon(props: IconProps) {
-  return (
-    <Icon {...props} outline>
-      <path d="M7 18a4.5 4.5 0 0 1-.9-8.9A6 6 0 0 1 17.7 8 4.5 4.5 0 0 1 17 18z" />
-      <path d="m9.5 13 2 2 3.5-3.5" />
-    </Icon>
-  );
-}
+const OfflineReadyIcon = pathIcon(
+  "M7 18a4.5 4.5 0 0 1-.9-8.9A6 6 0 0 1 17.7 8 4.5 4.5 0 0 1 17 18z",
+  "m9.5 13 2 2 3.5-3.5",
+);
 
 /** Two arrows in a circle: a new version. */
-function UpdateIcon(props: IconProps) {
-  return (
-    <Icon {...props} outline>
-      <path d="M20 11a8 8 0 0 0-14.9-3.5M4 4v4h4" />
-      <path d="M4 13a8 8 0 0 0 14.9 3.5M20 20v-4h-4" />
-    </Icon>
-  );
-}
+const UpdateIcon = pathIcon("M20 11a8 8 0 0 0-14.9-3.5M4 4v4h4", "M4 13a8 8 0 0 0 14.9 3.5M20 20v-4h-4");
 
 /** A struck-through signal: no network. */
-function OfflineIcon(props: IconProps) {
-  return (
-    <Icon {...props} outline>
-      <path d="M2 8.8a15 15 0 0 1 4.2-2.6M10.7 5.1A15 15 0 0 1 22 8.8M5 12.5a10 10 0 0 1 5.2-2.7M16.8 11a10 10 0 0 1 2.2 1.5M8.5 16a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />
-    </Icon>
-  );
-}
+const OfflineIcon = pathIcon(
+  "M2 8.8a15 15 0 0 1 4.2-2.6M10.7 5.1A15 15 0 0 1 22 8.8M5 12.5a10 10 0 0 1 5.2-2.7M16.8 11a10 10 0 0 1 2.2 1.5M8.5 16a5 5 0 0 1 7 0M12 20h.01M3 3l18 18",
+);
 
 const words = ui.notices;
 

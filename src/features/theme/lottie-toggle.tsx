@@ -1,6 +1,7 @@
 import { type LottieHandle, LottieLight } from "lottie-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import toggleAnimation from "../../assets/lottie/toggle-switch.json";
+import { media } from "../../config/media";
 
 /** Frames the animation plays (docs/requirements.md ): on = 2→50, off = 51→96, no loop, speed 1.3. */
 const TOGGLE_SEGMENTS = {
@@ -33,7 +34,7 @@ export default function LottieToggle({ checked, from, fallback }: LottieTogglePr
       shown.current = from;
     }
     if (shown.current === checked) return;
-    if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
+    if (window.matchMedia?.(media.reducedMotion).matches) {
       // No motion wanted: jump to the resting frame of the new state.
       lottie.seek(rest(checked));
     } else {

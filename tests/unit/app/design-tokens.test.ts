@@ -46,3 +46,13 @@ it("reads only tokens that are defined", () => {
   const read = new Set([...all.matchAll(/var\((--[\w-]+)/g)].map((match) => match[1] ?? ""));
   expect([...read].filter((name) => !defined.has(name) && !outside.test(name))).toEqual([]);
 });
+
+it("names every breakpoint and the reduced-motion query (custom media from src/config/media.ts)", () => {
+  const literal = sheets.flatMap(({ name, css }) =>
+    [...css.matchAll(/@media ([^{]*)\{/g)]
+      .map((match) => (match[1] ?? "").trim())
+      .filter((query) => /width|prefers-reduced-motion/.test(query))
+      .map((query) => `${name}: @media ${query}`),
+  );
+  expect(literal).toEqual([]);
+});

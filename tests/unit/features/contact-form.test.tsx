@@ -3,7 +3,7 @@ import "fake-indexeddb/auto";
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ui } from "../../../src/content/interface";
-import { loadOutboxClient, updateOutboxView } from "../../../src/features/contact/outbox-facade";
+import { loadOutboxController, updateOutboxView } from "../../../src/features/contact/outbox-facade";
 import { type SendMessage, submitContact } from "../../../src/features/contact/submit-contact";
 import { type Decision, decide, deliver } from "../../../src/shared/contact/deliver";
 import { createDeliverDeps } from "../../../src/shared/contact/deps";
@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  (await loadOutboxClient()).stop();
+  (await loadOutboxController()).stop();
 });
 
 async function openContact() {
@@ -276,7 +276,7 @@ describe("contact form: no network → the outbox (R-11.4)", () => {
     vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const user = await openContact();
-    await act(async () => (await loadOutboxClient()).start());
+    await act(async () => (await loadOutboxController()).start());
     await user.type(screen.getByLabelText("Name"), "Zoë");
     await user.type(screen.getByLabelText("Email"), "zoe@example.com");
     await user.type(screen.getByLabelText("Message"), "Written on a train");

@@ -1,12 +1,12 @@
 /**
  * The outbox on the contact page (waiting count, failed entries with Retry/Discard) and the
- * "sent" notice, on a real IndexedDB implementation (fake-indexeddb) and the real outbox client.
+ * "sent" notice, on a real IndexedDB implementation (fake-indexeddb) and the real outbox controller.
  */
 import "fake-indexeddb/auto";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { profile } from "../../../src/content/profile";
-import { loadOutboxClient, updateOutboxView } from "../../../src/features/contact/outbox-facade";
+import { loadOutboxController, updateOutboxView } from "../../../src/features/contact/outbox-facade";
 import { createMessage } from "../../../src/shared/contact/message";
 import { OUTBOX_NAME, type OutboxMessage } from "../../../src/shared/contact/outbox-channel";
 import { openOutbox } from "../../../src/shared/contact/outbox-store";
@@ -33,14 +33,14 @@ function waitingCount(): HTMLElement | null {
 
 /**
  * Renders the contact page and waits until its outbox view has mounted (its chunk arrives after
- * the page) and the outbox client has read the outbox.
+ * the page) and the outbox controller has read the outbox.
  */
 async function openContact() {
   const user = userEvent.setup();
   renderApp("/contact");
   await screen.findByRole("heading", { level: 1, name: "Let's Talk" });
   await waitFor(() => expect(waitingCount()).not.toBeNull());
-  await act(async () => (await loadOutboxClient()).start());
+  await act(async () => (await loadOutboxController()).start());
   return user;
 }
 
@@ -52,31 +52,31 @@ function workerChanged() {
 }
 
 beforeAll(async () => {
-  // The contact page's own lazy parts (its outbox view, the refused list, the outbox client; the
+  // The contact page's own lazy parts (its outbox view, the refused list, the outbox controller; the
   // pages are loaded by tests/unit/setup.ts): compiled once here, so the first test's wait limit
   // does not pay for them.
   await Promise.all([
-    import("../../../src/features/contact/outbox-view"),
-    import("../../../src/features/contact/outbox-refused"),
-    loadOutboxClient(),
+    import("../../../src/features/contact/outbox-status-view"),
+    import("../../../src/features/contact/outbox-refused-view"),
+    loadOutboxController(),
   ]);
 }, 60_000);
 
 beforeEach(() => {
-  // Offline: the client's drains try nothing (jsdom has no server to send to).
+  // Offline: the controller's drains try nothing (jsdom has no server to send to).
   vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
 });
 
 afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
-  (await loadOutboxClient()).stop();
+  (await loadOutboxController()).stop();
   for (const entry of await outbox.list()) await outbox.remove(entry.id);
   updateOutboxView({ ready: false, entries: [], delivered: 0 });
 });
 
 afterAll(async () => {
-  (await loadOutboxClient()).stop();
+  (await loadOutboxController()).stop();
 });
 
 describe("the outbox on the contact page", () => {
@@ -91,8 +91,8 @@ describe("the outbox on the contact page", () => {
     await openContact();
     expect(screen.getByText("2 messages waiting to be sent")).toHaveAttribute("role", "status");
 
-    const client = await loadOutboxClient();
-    await act(() => client.queue(message()));
+    const controller = await loadOutboxController();
+    await act(() => controller.queue(message()));
     expect(await screen.findByText("3 messages waiting to be sent")).toHaveAttribute("role", "status");
     expect(screen.getByText("They will be sent automatically.")).toBeVisible();
   });

@@ -1,7 +1,7 @@
 /**
- * The page's side of the outbox, loaded only when it has work (./outbox.ts decides): queues, asks
- * the worker for a Background Sync, drains (the triggers: docs/architecture.md), Retry, Discard,
- * and reports the entries on every change, wherever it was made.
+ * The page's outbox controller, loaded only when it has work (./outbox-facade.ts decides): queues,
+ * asks the worker for a Background Sync, drains (the triggers: docs/architecture.md), Retry,
+ * Discard, and reports the entries on every change, wherever it was made.
  */
 import { config } from "../../config/env";
 import type { NotSent } from "../../shared/contact/deliver";
@@ -16,7 +16,7 @@ import {
   openOutbox,
 } from "../../shared/contact/outbox-store";
 
-export interface OutboxClientOptions {
+export interface ControllerOptions {
   /** The entries after every change; null when IndexedDB could not be read. */
   onEntries(entries: OutboxEntry[] | null): void;
   /** A queued message went out (from this page, another tab or the worker). */
@@ -50,7 +50,7 @@ const MAX_DELAY_MS = 2_147_483_647;
  */
 const RETRY_BACKOFF_MS = { first: 2000, max: 60_000 } as const;
 
-export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }: OutboxClientOptions) {
+export function createOutboxController({ onEntries, onDelivered, drain: given = {} }: ControllerOptions) {
   const outbox = given.outbox ?? openOutbox();
   const deps = given.deps ?? createDeliverDeps(config);
   const lock = given.lock ?? defaultOutboxLock();
@@ -168,4 +168,4 @@ export function createOutboxClient({ onEntries, onDelivered, drain: given = {} }
   };
 }
 
-export type OutboxClient = ReturnType<typeof createOutboxClient>;
+export type OutboxController = ReturnType<typeof createOutboxController>;

@@ -3,8 +3,8 @@ import { Modal } from "../../components/modal";
 import { ui } from "../../content/interface";
 import type { OutboxEntry } from "../../shared/contact/outbox-store";
 import { oneLine } from "../../shared/one-line";
-import { loadOutboxClient } from "./outbox-facade";
-import { useOutboxView } from "./outbox-view";
+import { loadOutboxController } from "./outbox-facade";
+import { useOutboxView } from "./outbox-status-view";
 
 const OUTBOX_TEXT = ui.outbox;
 
@@ -33,7 +33,7 @@ export function OutboxRefused() {
     if (busy) return;
     setBusy(id);
     try {
-      await (await loadOutboxClient()).retry(id);
+      await (await loadOutboxController()).retry(id);
     } catch {
       // The entry is still listed; the visitor can try again.
     } finally {
@@ -43,7 +43,7 @@ export function OutboxRefused() {
 
   async function discard(entry: OutboxEntry) {
     try {
-      await (await loadOutboxClient()).discard(entry.id);
+      await (await loadOutboxController()).discard(entry.id);
     } finally {
       setConfirming(null);
     }

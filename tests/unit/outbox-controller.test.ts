@@ -1,12 +1,12 @@
 /**
- * The page's outbox client (src/features/contact/outbox-client.ts): it drains on load, on
+ * The page's outbox controller (src/features/contact/outbox-controller.ts): it drains on load, on
  * `online`, on `visibilitychange`, after a Retry-After delay and on a backoff timer, in every browser (jsdom has no
  * SyncManager, like Firefox and Safari, where these are the only triggers). Real IndexedDB
  * implementation (fake-indexeddb), real pipeline over real HTTP to a node:http recording server.
  */
 import "fake-indexeddb/auto";
 import { waitFor } from "@testing-library/react";
-import { createOutboxClient, type OutboxClient } from "../../src/features/contact/outbox-client";
+import { createOutboxController, type OutboxController } from "../../src/features/contact/outbox-controller";
 import { countOutbox } from "../../src/features/contact/outbox-facade";
 import { createDeliverDeps } from "../../src/shared/contact/deps";
 import { createMessage } from "../../src/shared/contact/message";
@@ -14,7 +14,7 @@ import { type OutboxEntry, openOutbox } from "../../src/shared/contact/outbox-st
 import { closedPort, type RecordingServer, sendJson, startRecordingServer } from "../shared/recording-server";
 
 let server: RecordingServer;
-let client: OutboxClient | undefined;
+let controller: OutboxController | undefined;
 let databases = 0;
 
 beforeAll(async () => {
@@ -24,12 +24,12 @@ afterAll(async () => {
   await server.close();
 });
 afterEach(() => {
-  client?.stop();
-  client = undefined;
+  controller?.stop();
+  controller = undefined;
   vi.restoreAllMocks();
 });
 
-/** What the client reported to the page. */
+/** What the controller reported to the page. */
 const seen = { entries: null as OutboxEntry[] | null, delivered: 0 };
 
 function accept(to = server) {
@@ -37,9 +37,9 @@ function accept(to = server) {
 }
 
 function setup(origin = server.origin) {
-  const outbox = openOutbox({ dbName: `client-test-${++databases}` });
+  const outbox = openOutbox({ dbName: `controller-test-${++databases}` });
   Object.assign(seen, { entries: null, delivered: 0 });
-  client = createOutboxClient({
+  controller = createOutboxController({
     onEntries: (entries) => {
       seen.entries = entries;
     },
@@ -51,19 +51,19 @@ function setup(origin = server.origin) {
       deps: createDeliverDeps({ serverUrl: origin, apiKey: "test-key", firebase: null }),
     },
   });
-  return { outbox, client };
+  return { outbox, controller };
 }
 
 const message = (text: string) => createMessage({ name: "Zoë", email: "zoe@example.com", message: text });
 const notifyCount = () =>
   server.requests.filter((request) => request.url === "/email/send-notification").length;
 
-describe("outbox client: the page's own triggers", () => {
+describe("outbox controller: the page's own triggers", () => {
   it("drains on start (page load), then shows the count and the sent notice", async () => {
     accept();
-    const { outbox, client } = setup();
+    const { outbox, controller } = setup();
     await outbox.add(message("queued earlier"));
-    await client.start();
+    await controller.start();
     expect(notifyCount()).toBe(1);
     expect(await outbox.list()).toEqual([]);
     expect(seen).toEqual({ entries: [], delivered: 1 });
@@ -72,9 +72,9 @@ describe("outbox client: the page's own triggers", () => {
   it("offline: queues, tries nothing, and drains when 'online' fires", async () => {
     accept();
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
-    const { outbox, client } = setup();
-    await client.start();
-    await client.queue(message("written offline"));
+    const { outbox, controller } = setup();
+    await controller.start();
+    await controller.queue(message("written offline"));
     await waitFor(() => expect(seen.entries).toHaveLength(1));
     expect(server.requests).toHaveLength(0);
 
@@ -88,9 +88,9 @@ describe("outbox client: the page's own triggers", () => {
   it("drains when the page becomes visible again", async () => {
     // Unreachable at first: the entry stays.
     server.reset((_request, response) => sendJson(response, 503, { success: false, error: "Busy" }));
-    const { outbox, client } = setup();
+    const { outbox, controller } = setup();
     await outbox.add(message("try me later"));
-    await client.start();
+    await controller.start();
     expect(await outbox.list()).toMatchObject([{ attempts: 1, lastError: "Busy" }]);
 
     accept();
@@ -109,9 +109,9 @@ describe("outbox client: the page's own triggers", () => {
         return sendJson(response, 429, { success: false, error: "Slow down" }, { "retry-after": "1" });
       sendJson(response, 200, { success: true, msg: "Thanks!" });
     });
-    const { outbox, client } = setup();
+    const { outbox, controller } = setup();
     await outbox.add(message("rate limited"));
-    await client.start();
+    await controller.start();
     const [entry] = await outbox.list();
     expect(entry?.nextAttemptAt).toBeGreaterThan(Date.now());
     await waitFor(() => expect(seen.delivered).toBe(1), { timeout: 5000 });
@@ -120,9 +120,9 @@ describe("outbox client: the page's own triggers", () => {
 
   it("tries again on a backoff timer while the page stays open: a server that comes back fires no event", async () => {
     const port = await closedPort();
-    const { outbox, client } = setup(`http://127.0.0.1:${port}`);
+    const { outbox, controller } = setup(`http://127.0.0.1:${port}`);
     await outbox.add(message("the server is down"));
-    await client.start();
+    await controller.start();
     expect(await outbox.list()).toMatchObject([{ status: "pending", attempts: 1, nextAttemptAt: null }]);
 
     // The server starts again; no "online", no "visibilitychange".
@@ -142,8 +142,8 @@ describe("outbox client: the page's own triggers", () => {
 
   it("a message the submit queued after a 503 with Retry-After is sent once the delay has passed", async () => {
     accept();
-    const { outbox, client } = setup();
-    await client.queue(message("busy server"), {
+    const { outbox, controller } = setup();
+    await controller.queue(message("busy server"), {
       kind: "retry",
       text: "Busy",
       status: 503,
@@ -159,15 +159,15 @@ describe("outbox client: the page's own triggers", () => {
 
   it("a message the submit queued as refused waits for Retry: no drain sends it", async () => {
     accept();
-    const { outbox, client } = setup();
+    const { outbox, controller } = setup();
     const m = message("forbidden");
-    await client.queue(m, { kind: "refused", text: "Forbidden", status: 403, saved: false });
-    await client.start();
-    await client.drain();
+    await controller.queue(m, { kind: "refused", text: "Forbidden", status: 403, saved: false });
+    await controller.start();
+    await controller.drain();
     expect(server.requests).toHaveLength(0);
     expect(seen.entries).toMatchObject([{ id: m.id, status: "failed", lastError: "Forbidden" }]);
 
-    await client.retry(m.id);
+    await controller.retry(m.id);
     expect(notifyCount()).toBe(1);
     expect(await outbox.list()).toEqual([]);
   });
@@ -178,44 +178,44 @@ describe("outbox client: the page's own triggers", () => {
         ? sendJson(response, 201, { success: true })
         : sendJson(response, 400, { success: false, error: "Invalid email" }),
     );
-    const { outbox, client } = setup();
+    const { outbox, controller } = setup();
     const [a, b] = [message("first"), message("second")];
     await outbox.add(a);
     await outbox.add(b);
-    await client.start();
+    await controller.start();
     expect((await outbox.list()).map((entry) => entry.status)).toEqual(["failed", "failed"]);
 
-    await client.discard(a.id);
+    await controller.discard(a.id);
     expect((await outbox.list()).map((entry) => entry.id)).toEqual([b.id]);
 
     accept();
-    await client.retry(b.id);
+    await controller.retry(b.id);
     expect(await outbox.list()).toEqual([]);
     expect(seen.delivered).toBe(1);
     // A waiting (not failed) entry cannot be discarded.
     const c = message("third");
     vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
-    await client.queue(c);
-    await client.discard(c.id);
+    await controller.queue(c);
+    await controller.discard(c.id);
     expect((await outbox.list()).map((entry) => entry.id)).toEqual([c.id]);
   });
 });
 
-describe("outbox client: the lock and Background Sync", () => {
+describe("outbox controller: the lock and Background Sync", () => {
   it("Discard waits for a drain in progress: it never deletes under a send", async () => {
     const answers: (() => void)[] = [];
     server.reset((request, response) => {
       if (request.url === "/api/messages") return sendJson(response, 201, { success: true });
       answers.push(() => sendJson(response, 200, { success: true, msg: "Thanks!" }));
     });
-    const { outbox, client } = setup();
+    const { outbox, controller } = setup();
     const refused = message("refused earlier");
-    await client.queue(refused, { kind: "refused", text: "Forbidden", status: 403, saved: false });
+    await controller.queue(refused, { kind: "refused", text: "Forbidden", status: 403, saved: false });
     await outbox.add(message("waiting"));
     const events: string[] = [];
-    const draining = client.drain();
+    const draining = controller.drain();
     await waitFor(() => expect(answers).toHaveLength(1)); // the drain is mid-send, holding the lock
-    const discarding = client.discard(refused.id).then(() => events.push("discarded"));
+    const discarding = controller.discard(refused.id).then(() => events.push("discarded"));
     // However long it is given, Discard must not finish while the send is unanswered.
     await Promise.race([discarding, new Promise((resolve) => setTimeout(resolve, 300))]);
     events.push("answered");
@@ -238,9 +238,9 @@ describe("outbox client: the lock and Background Sync", () => {
     });
     const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     try {
-      const { outbox, client } = setup();
-      await client.start();
-      await client.queue(message("written offline"));
+      const { outbox, controller } = setup();
+      await controller.start();
+      await controller.queue(message("written offline"));
       await waitFor(() => expect(register).toHaveBeenCalled());
 
       onLine.mockReturnValue(true);
