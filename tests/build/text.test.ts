@@ -60,6 +60,13 @@ describe("the build's text drawing", { timeout: 60_000 }, () => {
     expect(joined.filter((id, index) => id === [...isolated].reverse()[index])).toEqual([]);
   });
 
+  it("letter-spaces Latin but not Arabic, whose joins it would open", () => {
+    const spread = (text: string) =>
+      drawLine(text, "mono", 20, "the test", 2).width - drawLine(text, "mono", 20, "the test").width;
+    expect(spread("Zofia")).toBeCloseTo(2 * 4);
+    expect(spread("ليلى")).toBe(0);
+  });
+
   it("shapes Devanagari: a conjunct is not its letters side by side", () => {
     const conjunct = "क्ष";
     expect(glyphIds(conjunct)).not.toEqual([...conjunct].flatMap((char) => glyphIds(char)));
