@@ -290,8 +290,20 @@ const trackingOf = (run: Run, tracking: number) => ("face" in run && JOINED.test
  * space after every glyph, but in a joined script (Arabic): it would open the joins.
  */
 export function layoutLine(text: string, role: Role, size: number, field: string, tracking = 0) {
-  const order = runs(text, role, field);
-  if (isRtl(text)) order.reverse();
+  let order = runs(text, role, field);
+  if (isRtl(text)) {
+    // A left-to-right run's trailing spaces go to its left, between it and the next run read.
+    order = order.flatMap((run) => {
+      const [, word = "", spaces = ""] = /^(.*?)(\s*)$/su.exec(run.text) ?? [];
+      return "face" in run && !run.rtl && spaces && word
+        ? [
+            { ...run, text: word },
+            { ...run, text: spaces },
+          ]
+        : [run];
+    });
+    order.reverse();
+  }
   let x = 0;
   let after = 0;
   const pieces: Piece[] = order.map((run) => {

@@ -67,6 +67,12 @@ describe("the build's text drawing", { timeout: 60_000 }, () => {
     expect(spread("ليلى")).toBe(0);
   });
 
+  it("puts the space after a Latin word in an Arabic line between it and the next word read", () => {
+    // Read right to left: بلغة, Rust, و; drawn left to right: و, a space, Rust, a space, بلغة.
+    const pieces = layoutLine("بلغة Rust و", "display", 20, "the test").pieces.map(({ run }) => run.text);
+    expect(pieces.join("|")).toBe("و| |Rust|بلغة ");
+  });
+
   it("shapes Devanagari: a conjunct is not its letters side by side", () => {
     const conjunct = "क्ष";
     expect(glyphIds(conjunct)).not.toEqual([...conjunct].flatMap((char) => glyphIds(char)));
