@@ -281,26 +281,43 @@ export interface Piece {
   width: number;
 }
 
+const JOINED = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}]/u;
+const trackingOf = (run: Run, tracking: number) => ("face" in run && JOINED.test(run.text) ? 0 : tracking);
+
 /**
  * One line of text, `size` units high, cut into runs in visual order (a right-to-left line's runs
  * from the right; fontkit orders an RTL run's own glyphs), each placed from x = 0. `tracking` adds
- * space after every glyph.
+ * space after every glyph, but in a joined script (Arabic): it would open the joins.
  */
 export function layoutLine(text: string, role: Role, size: number, field: string, tracking = 0) {
-  const order = runs(text, role, field);
-  if (isRtl(text)) order.reverse();
+  let order = runs(text, role, field);
+  if (isRtl(text)) {
+    // A left-to-right run's trailing spaces go to its left, between it and the next run read.
+    order = order.flatMap((run) => {
+      const [, word = "", spaces = ""] = /^(.*?)(\s*)$/su.exec(run.text) ?? [];
+      return "face" in run && !run.rtl && spaces && word
+        ? [
+            { ...run, text: word },
+            { ...run, text: spaces },
+          ]
+        : [run];
+    });
+    order.reverse();
+  }
   let x = 0;
+  let after = 0;
   const pieces: Piece[] = order.map((run) => {
     const start = x;
-    if ("emoji" in run) x += size + tracking;
+    after = trackingOf(run, tracking);
+    if ("emoji" in run) x += size + after;
     else {
       const font = openFont(run.face);
       for (const position of font.layout(run.text).positions)
-        x += position.xAdvance * (size / font.unitsPerEm) + tracking;
+        x += position.xAdvance * (size / font.unitsPerEm) + after;
     }
     return { run, x: start, width: x - start };
   });
-  return { pieces, width: Math.max(0, x - tracking) };
+  return { pieces, width: Math.max(0, x - after) };
 }
 
 /** An emoji sits on the baseline like a capital with a descender: this much of it is above. */
@@ -337,7 +354,7 @@ export function drawLine(text: string, role: Role, size: number, field: string, 
         .scale(scale, -scale)
         .translate(x + dx, -dy)
         .toSVG();
-      x += (position?.xAdvance ?? 0) * scale + tracking;
+      x += (position?.xAdvance ?? 0) * scale + trackingOf(run, tracking);
     });
   }
   const capHeight = primary.capHeight * (size / primary.unitsPerEm);

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { Modal } from "../../components/modal";
 import { ui } from "../../content/interface";
+import { profile } from "../../content/profile";
 import type { OutboxEntry } from "../../shared/contact/outbox-store";
 import { oneLine } from "../../shared/one-line";
 import { loadOutboxController } from "./outbox-facade";
@@ -13,9 +14,12 @@ const excerpt = (text: string) => OUTBOX_TEXT.quoted(oneLine(text, 80));
 
 let dateFormat: Intl.DateTimeFormat | undefined;
 
-/** The formatter is made on first use: a page's first Intl.DateTimeFormat loads locale data, a long task. */
+/**
+ * A date in the page's language, as the words around it. The formatter is made on first use: a
+ * page's first Intl.DateTimeFormat loads locale data, a long task.
+ */
 function formatDate(time: number): string {
-  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  dateFormat ??= new Intl.DateTimeFormat(profile.lang, { dateStyle: "medium", timeStyle: "short" });
   return dateFormat.format(time);
 }
 

@@ -102,11 +102,11 @@ describe("the outbox on the contact page", () => {
     await openContact();
     const section = screen.getByRole("region", { name: "1 message could not be sent" });
     expect(section).toHaveTextContent("“Please call me back”");
-    // When it was written, in the visitor's locale.
+    // When it was written, in the page's language (tests/unit/features/outbox-date.test.tsx).
     const written = section.querySelector("time");
     expect(written).toHaveAttribute("datetime", new Date(refused.createdAt).toISOString());
     expect(written).toHaveTextContent(
-      new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(
+      new Intl.DateTimeFormat(profile.lang, { dateStyle: "medium", timeStyle: "short" }).format(
         refused.createdAt,
       ),
     );
