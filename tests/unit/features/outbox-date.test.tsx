@@ -4,7 +4,7 @@
  */
 import { cleanup, render, screen } from "@testing-library/react";
 import { updateOutboxView } from "../../../src/features/contact/outbox-facade";
-import { OutboxRefused } from "../../../src/features/contact/outbox-refused";
+import { OutboxRefused } from "../../../src/features/contact/outbox-refused-view";
 import { createMessage } from "../../../src/shared/contact/message";
 import { OUTBOX_SCHEMA_VERSION } from "../../../src/shared/contact/outbox-store";
 
