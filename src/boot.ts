@@ -28,12 +28,18 @@ const loadApp = cachedLoad(() =>
 const loadServiceWorker = cachedLoad(() => import("./features/pwa/service-worker"));
 /** Unset again if the app's chunks could not load. */
 let started = false;
+/**
+ * The inline boot script (src/shared/boot-script.ts): it holds a click on one of the site's own
+ * links made while the page is dark, before React listened, as its `held` (R-4.1 is per visit, and
+ * nothing is stored: a page load would come up light), so React routes it once it has started.
+ */
+const bootScript = document.querySelector<HTMLScriptElement & { held?: HTMLAnchorElement }>("[data-entry]");
 
 /** Preloads the app's chunks together (the boot script's `data-app`), then hydrates. */
 function startReact(): void {
   if (started || !container) return;
   started = true;
-  for (const href of document.querySelector<HTMLElement>("[data-app]")?.dataset.app?.split(" ") ?? []) {
+  for (const href of bootScript?.dataset.app?.split(" ") ?? []) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = href;
@@ -43,38 +49,23 @@ function startReact(): void {
     ({ startApp }) =>
       startApp().then(() => {
         for (const button of pendingClicks.splice(0)) button.click();
-        pendingLink?.click();
-        pendingLink = undefined;
+        const link = bootScript?.held;
+        if (bootScript) bootScript.held = undefined;
+        link?.click();
       }),
     () => {
       // Offline before the app's chunks were cached: the next intent tries again, and a held
       // link is followed the browser's way (R-4.1: it comes up light).
       started = false;
-      if (pendingLink) window.location.assign(pendingLink.href);
-      pendingLink = undefined;
+      if (bootScript?.held) window.location.assign(bootScript.held.href);
+      if (bootScript) bootScript.held = undefined;
     },
   );
 }
 
-/**
- * A click on one of the site's own links made while the page is dark, before React listened: a
- * page load would come up light (R-4.1 is per visit, and nothing is stored), so React routes it
- * once it has started. A light page, a new tab or window, and a visit without JavaScript load the page.
- */
-let pendingLink: HTMLAnchorElement | undefined;
-document.addEventListener("click", (event) => {
-  const html = document.documentElement;
-  if (html.hasAttribute("data-react") || html.dataset.theme !== "dark" || event.defaultPrevented) return;
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const link = (event.target as Element | null)?.closest?.("a[href]");
-  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
-  const { origin, pathname, search } = window.location;
-  // Another page of this site: a link within the page (the skip link) loads nothing.
-  if (link.origin !== origin || (link.pathname === pathname && link.search === search)) return;
-  event.preventDefault();
-  pendingLink = link;
-  startReact();
-});
+// A link held before this module ran, and any held later.
+bootScript?.addEventListener("held", startReact);
+if (bootScript?.held) startReact();
 
 /** Buttons clicked before React listened (a press starts React; its click can come first). */
 const pendingClicks: HTMLElement[] = [];

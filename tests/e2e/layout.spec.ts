@@ -157,7 +157,11 @@ test.describe("custom scrollbar", () => {
     await page.goto("/project");
     await pageSettled(page);
     const scrollbar = page.locator(".os-scrollbar-vertical");
-    // The library is attached once React runs and the browser is idle; the native bar shows until then.
+    // The library attaches at the first wish to scroll once React runs (here the wheel, once the
+    // scrolling stopped); the native bar shows until then.
+    await expect(scrollbar).toHaveCount(0);
+    await page.mouse.move(600, 300);
+    await page.mouse.wheel(0, 100);
     await expect(scrollbar).toHaveCount(1);
     const minHandle = await page
       .locator(".os-scrollbar-vertical .os-scrollbar-handle")

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./chromium";
-import { expect, holdReact, pageStill, startReact, test } from "./fixtures";
+import { expect, holdReact, pageSettled, pageStill, startReact, test } from "./fixtures";
 
 /**
  * Issue 26, R-2.8, R-9.3: when React takes over a prerendered page and the custom scrollbar attaches
@@ -56,13 +56,18 @@ function sampleEveryFrame(page: Page, what: "heading" | "focus"): Promise<void> 
   }, what);
 }
 
-/** Starts React and waits until the scrollbar attached and two more seconds went by; returns the samples. */
+/**
+ * Starts React, reaches for the scrollbar (the pointer at the page's edge: it attaches on a scroll
+ * intent, src/app/use-custom-scrollbar.ts) and waits until it attached and two more seconds went by;
+ * returns the samples.
+ */
 async function takeOver<T>(
   page: Page,
   release: () => void,
 ): Promise<(T & Pick<Sample, "react" | "scrollbar">)[]> {
   release();
   await startReact(page);
+  await page.mouse.move(await page.evaluate(() => document.documentElement.clientWidth - 8), 100);
   await expect(page.locator("html")).toHaveAttribute("data-overlayscrollbars", "", { timeout: 20_000 });
   // An observation window, not a timed assertion: whatever follows the attach has time to show.
   await page.waitForTimeout(2000);
@@ -91,6 +96,24 @@ test.describe("React takes over without a seam", () => {
       expect(moved, `the heading was at ${first?.left}, ${first?.top}`).toEqual([]);
     });
   }
+
+  test("a notice at the viewport's end keeps its place when the scrollbar attaches", async ({ page }) => {
+    await page.goto("/");
+    await pageSettled(page);
+    const notice = page.getByRole("group", { name: "Ready to work offline" });
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await notice.evaluate((element) =>
+      Promise.all(element.getAnimations().map((animation) => animation.finished)),
+    );
+    const before = await notice.boundingBox();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-overlayscrollbars"))).toBe(
+      false,
+    );
+    // Pointed at by its end, next to the scrollbar: the notice stays, and the scrollbar attaches.
+    await page.mouse.move((before?.x ?? 0) + (before?.width ?? 0) - 4, (before?.y ?? 0) + 8);
+    await expect(page.locator("html")).toHaveAttribute("data-overlayscrollbars", "", { timeout: 20_000 });
+    expect(await notice.boundingBox()).toEqual(before);
+  });
 
   test("a keyboard user's focus ring on a navbar link stays drawn through React's start and the scrollbar's attach", async ({
     page,

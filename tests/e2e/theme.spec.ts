@@ -126,6 +126,35 @@ test.describe("light/dark toggle", () => {
     expect(await colours(page)).toEqual(LIGHT);
   });
 
+  test("dark chosen before the boot module ran stays dark through a navbar click made then", async ({
+    page,
+  }) => {
+    // The boot module (the inline boot script's entry) is held back: only the inline script runs.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let requested = false;
+    await page.route(/\/assets\/index-[^/.]+\.js$/, async (route) => {
+      requested = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto("/");
+    await expect.poll(() => requested).toBe(true);
+    await themeSwitch(page).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
+    expect(new URL(page.url()).pathname).toBe("/");
+
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("PROJECTS");
+    expect(new URL(page.url()).pathname).toBe("/project");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "true");
+    expect(await colours(page)).toEqual(DARK);
+  });
+
   for (const dark of [false, true]) {
     test(`the switch looks the same before React and once the animation draws it (${dark ? "dark" : "light"})`, async ({
       page,
