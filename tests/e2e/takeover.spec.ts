@@ -57,9 +57,9 @@ function sampleEveryFrame(page: Page, what: "heading" | "focus"): Promise<void> 
 }
 
 /**
- * Starts React, reaches for the scrollbar (the pointer at the page's edge: it attaches on a scroll
- * intent, src/app/use-custom-scrollbar.ts) and waits until it attached and two more seconds went by;
- * returns the samples.
+ * Starts React, turns the wheel upwards at the top of the page (nothing scrolls; the scrollbar
+ * attaches on a wish to scroll, src/app/use-custom-scrollbar.ts) and waits until it attached and two
+ * more seconds went by; returns the samples.
  */
 async function takeOver<T>(
   page: Page,
@@ -67,7 +67,8 @@ async function takeOver<T>(
 ): Promise<(T & Pick<Sample, "react" | "scrollbar">)[]> {
   release();
   await startReact(page);
-  await page.mouse.move(await page.evaluate(() => document.documentElement.clientWidth - 8), 100);
+  await page.mouse.move(200, 200);
+  await page.mouse.wheel(0, -100);
   await expect(page.locator("html")).toHaveAttribute("data-overlayscrollbars", "", { timeout: 20_000 });
   // An observation window, not a timed assertion: whatever follows the attach has time to show.
   await page.waitForTimeout(2000);
@@ -109,8 +110,9 @@ test.describe("React takes over without a seam", () => {
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-overlayscrollbars"))).toBe(
       false,
     );
-    // Pointed at by its end, next to the scrollbar: the notice stays, and the scrollbar attaches.
+    // The wheel turned over it (the page is at its top): the notice stays, and the scrollbar attaches.
     await page.mouse.move((before?.x ?? 0) + (before?.width ?? 0) - 4, (before?.y ?? 0) + 8);
+    await page.mouse.wheel(0, -100);
     await expect(page.locator("html")).toHaveAttribute("data-overlayscrollbars", "", { timeout: 20_000 });
     expect(await notice.boundingBox()).toEqual(before);
   });
