@@ -92,7 +92,9 @@ export default defineConfig(({ mode }) => {
             environment: "node",
             include: ["tests/shared/**/*.test.ts", "tests/server/**/*.test.ts", "tests/build/**/*.test.ts"],
             globals: true,
-            testTimeout: 20_000,
+            // Child servers start through tsx, beside the browser suite in `npm test`: on two busy
+            // cores a start can take tens of seconds.
+            testTimeout: 60_000,
           },
         },
       ],
