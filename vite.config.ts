@@ -92,8 +92,8 @@ export default defineConfig(({ mode }) => {
             environment: "node",
             include: ["tests/shared/**/*.test.ts", "tests/server/**/*.test.ts", "tests/build/**/*.test.ts"],
             globals: true,
-            // Child servers start through tsx, beside the browser suite in `npm test`: on two busy
-            // cores a start can take tens of seconds.
+            // Child servers start through tsx, beside the builds in `npm test`: on two busy cores a
+            // start can take tens of seconds.
             testTimeout: 60_000,
           },
         },
