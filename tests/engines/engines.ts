@@ -254,12 +254,15 @@ const started = () =>
   document.documentElement.hasAttribute("data-react") &&
   document.documentElement.hasAttribute("data-overlayscrollbars");
 
-/** In the page: records in every frame the heading's box, the focus and its ring, React and the scrollbar. */
+/**
+ * In the page: records in every frame, and every 10 ms besides (MiniBrowser on Xvfb can go seconds
+ * without a frame), the heading's box, the focus and its ring, React and the scrollbar.
+ */
 function recordFrames(): void {
   const samples: unknown[] = [];
   (window as unknown as { frames_: unknown[] }).frames_ = samples;
   const html = document.documentElement;
-  const frame = () => {
+  const sample = (frame: boolean) => {
     const box = document.querySelector("main h1")?.getBoundingClientRect();
     const focused = document.activeElement;
     samples.push({
@@ -270,10 +273,15 @@ function recordFrames(): void {
       outline: focused ? getComputedStyle(focused).outlineStyle : "none",
       react: html.hasAttribute("data-react"),
       scrollbar: html.hasAttribute("data-overlayscrollbars"),
+      frame,
     });
+  };
+  const frame = () => {
+    sample(true);
     requestAnimationFrame(frame);
   };
   frame();
+  setInterval(() => sample(false), 10);
 }
 
 interface Frame {
@@ -284,6 +292,8 @@ interface Frame {
   outline: string;
   react: boolean;
   scrollbar: boolean;
+  /** Sampled in an animation frame (else by the timer). */
+  frame: boolean;
 }
 
 /** The pixels of two same-sized PNGs more than anti-aliasing apart (as tests/e2e/theme.spec.ts). */
@@ -344,6 +354,24 @@ async function switchShot(tab: Tab): Promise<Buffer> {
   return tab.shot(SWITCH);
 }
 
+/**
+ * In the page: records, in every frame from now on, where the switch's drawn knob is once the
+ * animation shows (its offset in the switch, px): one value means it never moved by itself.
+ */
+function recordKnob(): void {
+  const offsets = new Set<number>();
+  (window as unknown as { knob_: Set<number> }).knob_ = offsets;
+  const frame = () => {
+    const toggle = document.querySelector('nav [role="switch"]');
+    const knob = toggle?.querySelector('.toggle-switch__lottie[data-ready="true"] .toggle-knob');
+    if (toggle && knob)
+      offsets.add(Math.round(knob.getBoundingClientRect().left - toggle.getBoundingClientRect().left));
+    requestAnimationFrame(frame);
+  };
+  frame();
+}
+const knobOffsets = () => [...(window as unknown as { knob_: Set<number> }).knob_];
+
 /** Starts React as a touch would (repeated until the boot module listens). */
 function touch(): boolean {
   document.dispatchEvent(new Event("touchstart"));
@@ -398,7 +426,7 @@ async function runEngine(engine: Engine, origin: string, hold: () => () => void,
         return {
           ok,
           seen:
-            `scrollbar ${gap} px; ${rest.length + 1} frames (${attached} after the attach); heading at ` +
+            `scrollbar ${gap} px; ${rest.length + 1} samples, ${rest.filter((frame) => frame.frame).length + 1} in frames (${attached} after the attach); heading at ` +
             `${first.left},${first.top}${moved.length ? `, moved in ${moved.length} (to ${movedTo.join(" ")})` : ", never moved"}; ` +
             `focus ${first.focus ?? "none"} ring ${first.ring}${lost.length ? `, ring lost in ${lost.length} (${JSON.stringify(lost[0])})` : ", kept"}`,
         };
@@ -417,6 +445,7 @@ async function runEngine(engine: Engine, origin: string, hold: () => () => void,
           await tab.click(SWITCH);
           await waitFor(tab, "dark", () => document.documentElement.dataset.theme === "dark");
           const before = await switchShot(tab);
+          await tab.run(recordKnob);
           await tab.click(PROJECTS);
           const reactEarly = await tab.run(() => document.documentElement.hasAttribute("data-react"));
           release();
@@ -433,6 +462,7 @@ async function runEngine(engine: Engine, origin: string, hold: () => () => void,
           ]);
           await waitFor(tab, "the switch's animation", switchDrawn);
           const looks = sameSwitch(engine, "dark", before, await switchShot(tab));
+          const knob = await tab.run(knobOffsets);
           await tab.reload();
           await waitFor(tab, "the reloaded page", () => document.querySelector("main h1") !== null);
           const reloaded = await tab.run(() => [
@@ -444,8 +474,9 @@ async function runEngine(engine: Engine, origin: string, hold: () => () => void,
               !reactEarly &&
               dark.join() === "dark,true" &&
               looks.endsWith("after React") &&
+              knob.length === 1 &&
               reloaded.join() === "light,false",
-            seen: `React started before the click: ${reactEarly}; /project after React: ${dark.join(" ")}; ${looks}; after a reload: ${reloaded.join(" ")}`,
+            seen: `React started before the click: ${reactEarly}; /project after React: ${dark.join(" ")}; ${looks}, its knob drawn at ${knob.join(", ")} px; after a reload: ${reloaded.join(" ")}`,
           };
         }),
     );
@@ -456,11 +487,16 @@ async function runEngine(engine: Engine, origin: string, hold: () => () => void,
         await tab.goto(`${origin}/`);
         await waitFor(tab, "the end of the slide-in", slideInOver);
         const before = await switchShot(tab);
+        await tab.run(recordKnob);
         release();
         await waitFor(tab, "React", touch);
         await waitFor(tab, "the switch's animation", switchDrawn);
         const looks = sameSwitch(engine, "light", before, await switchShot(tab));
-        return { ok: looks.endsWith("after React"), seen: looks };
+        const knob = await tab.run(knobOffsets);
+        return {
+          ok: looks.endsWith("after React") && knob.length === 1,
+          seen: `${looks}, its knob drawn at ${knob.join(", ")} px`,
+        };
       }),
     );
 
