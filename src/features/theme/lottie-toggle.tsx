@@ -1,5 +1,5 @@
 import { type LottieHandle, LottieLight } from "lottie-react";
-import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import toggleAnimation from "../../assets/lottie/toggle-switch.json";
 
 /** Frames the animation plays (docs/requirements.md ): on = 2→50, off = 51→96, no loop, speed 1.3. */
@@ -24,9 +24,7 @@ export default function LottieToggle({ checked, from, fallback }: LottieTogglePr
   const [ready, setReady] = useState(false);
   const shown = useRef<boolean | null>(null);
 
-  // Before the paint that shows the drawing: it is built on its first (unchecked) frame, and a
-  // dark page would flash the light pose (seen in Firefox).
-  useLayoutEffect(() => {
+  useEffect(() => {
     const lottie = handle.current;
     if (!ready || !lottie) return;
     const rest = (on: boolean) => (on ? TOGGLE_REST_FRAMES.on : TOGGLE_REST_FRAMES.off);
