@@ -26,6 +26,23 @@ function keepingChildren<T>(parent: HTMLElement, attach: () => T): T {
   }
 }
 
+/**
+ * Runs `attach` with the keyboard focus ring kept. The library's first run focuses an element of its
+ * own to probe the browser, then calls `focus()` on the focused element to put it back: Firefox draws
+ * that focus without a ring (and ignores a later `focus()` on the element that has it). Meanwhile the
+ * element with the ring is put back with `focusVisible: true`.
+ */
+function keepingFocusRing<T>(attach: () => T): T {
+  const ringed = document.querySelector<HTMLElement>(":focus-visible");
+  if (!ringed) return attach();
+  ringed.focus = (options) => HTMLElement.prototype.focus.call(ringed, { ...options, focusVisible: true });
+  try {
+    return attach();
+  } finally {
+    delete (ringed as Partial<Pick<HTMLElement, "focus">>).focus;
+  }
+}
+
 /** OverlayScrollbars keeps the browser's own scrolling and only replaces what is drawn. */
 export function attachScrollbar(target: HTMLElement): () => void {
   // The native scrollbar's width (0 where it is overlaid), kept as a gap once the library hides it:
@@ -34,7 +51,7 @@ export function attachScrollbar(target: HTMLElement): () => void {
     "--scrollbar-gap",
     `${window.innerWidth - document.documentElement.clientWidth}px`,
   );
-  const instance = keepingChildren(target, () =>
+  const attach = () =>
     OverlayScrollbars(
       { target, cancel: { nativeScrollbarsOverlaid: false, body: null } },
       {
@@ -49,8 +66,8 @@ export function attachScrollbar(target: HTMLElement): () => void {
         // the page's styles at once, restyling the whole page inside the click (docs/decisions.md).
         update: { ignoreMutation: (mutation) => ignoredTarget(mutation.target) },
       },
-    ),
-  );
+    );
+  const instance = keepingFocusRing(() => keepingChildren(target, attach));
   return () => {
     instance.destroy();
     target.style.removeProperty("--scrollbar-gap");

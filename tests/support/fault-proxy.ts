@@ -22,6 +22,8 @@ export interface FaultProxy {
   /** Answers every request to `path` with `fault` until `heal(path)`. */
   failAll(path: string, fault: Fault): void;
   heal(path: string): void;
+  /** Holds every request whose path matches `pattern` (a slow network) until the returned call. */
+  hold(pattern: RegExp): () => void;
   /** How many requests to `path` arrived, answered here or passed on. */
   count(path: string): number;
   close(): Promise<void>;
@@ -30,6 +32,7 @@ export interface FaultProxy {
 /** Starts the proxy on 127.0.0.1:`port` in front of `target` (an origin: "http://127.0.0.1:4173"). */
 export async function startFaultProxy(target: string, port: number): Promise<FaultProxy> {
   const faults = new Map<string, { fault: Fault; times: number }>();
+  const holds = new Map<RegExp, Promise<void>>();
   const counts = new Map<string, number>();
   const upstream = new URL(target);
 
@@ -54,6 +57,8 @@ export async function startFaultProxy(target: string, port: number): Promise<Fau
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://proxy.invalid").pathname;
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    const held = [...holds].find(([pattern]) => pattern.test(path))?.[1];
+    if (held) return void held.then(() => pass(request, response));
     const planned = faults.get(path);
     if (!planned) return pass(request, response);
     planned.times -= 1;
@@ -78,6 +83,19 @@ export async function startFaultProxy(target: string, port: number): Promise<Fau
     fail: (path, fault, times = 1) => faults.set(path, { fault, times }),
     failAll: (path, fault) => faults.set(path, { fault, times: Number.POSITIVE_INFINITY }),
     heal: (path) => faults.delete(path),
+    hold: (pattern) => {
+      let release = () => {};
+      holds.set(
+        pattern,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      return () => {
+        holds.delete(pattern);
+        release();
+      };
+    },
     count: (path) => counts.get(path) ?? 0,
     close: () => {
       server.closeAllConnections();

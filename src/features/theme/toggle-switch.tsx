@@ -33,8 +33,13 @@ export function ToggleSwitch({
 }: ToggleSwitchProps) {
   const sized = SIZED.has(size);
   const LottieToggle = useLottieToggle();
-  // What the switch showed when React drew it: a click made before the engine arrived is played from there.
-  const [from] = useState(checked);
+  // What the switch showed when React drew it: a click made before the engine arrived is played from
+  // there. Hydration renders the store's first state: the page's switch shows the boot script's theme.
+  const [from] = useState(() =>
+    themeSwitch && typeof document !== "undefined"
+      ? document.documentElement.dataset.theme === "dark"
+      : checked,
+  );
   const fallback = <StaticSwitch checked={checked} />;
   return (
     <button
