@@ -93,14 +93,14 @@ if (container?.hasChildNodes()) {
       { capture: true, passive: true },
     );
   }
-  whenIdle(() => setTimeout(() => whenIdle(startReact), IDLE_START_MS));
 } else {
   // `vite dev` serves an empty shell: there is nothing to see before React.
   startReact();
 }
 
-// After the load, when idle, one after the other: the service worker (production builds only) and
-// the outbox's count. Either starts React when it has something to show.
+// After the load, when idle, one after the other: the service worker (production builds only), the
+// outbox's count (either starts React when it has something to show), then React itself once the
+// browser stayed idle IDLE_START_MS more: never before that work, however slow the device.
 whenIdle(async () => {
   if (import.meta.env.PROD && "serviceWorker" in navigator) {
     await loadServiceWorker()
@@ -112,4 +112,5 @@ whenIdle(async () => {
     .then(({ startOutbox }) => startOutbox())
     .catch(() => false);
   if (waiting) startReact();
+  setTimeout(() => whenIdle(startReact), IDLE_START_MS);
 });

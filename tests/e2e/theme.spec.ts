@@ -140,7 +140,8 @@ test.describe("light/dark toggle", () => {
       await released;
       await route.continue();
     });
-    await page.goto("/");
+    // Not "load": the boot module, added after the first paint, holds the load event back with it.
+    await page.goto("/", { waitUntil: "domcontentloaded" });
     await expect.poll(() => requested).toBe(true);
     await themeSwitch(page).click();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
