@@ -102,6 +102,22 @@ function migrate(db: Db): void {
   }).immediate();
 }
 
+/**
+ * `journal_mode = WAL` on a new file: when several processes switch it at once, SQLite answers one
+ * of them SQLITE_BUSY at once, without its busy handler; tried again here for as long as that would wait.
+ */
+function switchToWal(db: Db): void {
+  for (const deadline = Date.now() + BUSY_TIMEOUT_MS; ; ) {
+    try {
+      db.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+}
+
 /** A start-up check failed: the sentence says what is wrong and what to do. */
 export class StartupError extends Error {
   override name = "StartupError";
@@ -142,7 +158,7 @@ export function openDatabase(dataDir: string, { checked = false } = {}): OpenedD
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const problem = checked ? String(db.pragma("quick_check", { simple: true })) : "ok";
     if (problem !== "ok") throw damaged(path, problem);
-    db.pragma("journal_mode = WAL");
+    switchToWal(db);
     // With WAL, NORMAL writes each commit to the WAL before the caller answers, so a crash or a
     // kill -9 of the server loses no acknowledged message; only a power cut or a kernel crash can
     // lose the last commits. FULL would fsync every commit, blocking the event loop for a disk flush.
