@@ -433,13 +433,14 @@ test("killed (kill -9) during a Redis outage after its mail went out: the same D
 }, 60_000);
 
 test("killed (kill -9) during a Redis outage after its mail went out, and never restarted: the other instance mails it again with the same Message-ID (at least once)", async () => {
-  const other = await serve(LEASE);
   const doomed = await childInstance({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE });
   try {
     const key = randomUUID();
     const inFlight = smtp.holdNext();
     expect((await notify(doomed, key, message())).status).toBe(200);
     const { release } = await inFlight;
+    // Started once the doomed instance holds the job: it could otherwise claim and send it first.
+    const other = await serve(LEASE);
     await redis.stop();
     try {
       await healthBecomes(doomed, 503);
