@@ -29,14 +29,25 @@ export { expect };
 /** The React app's chunk: requested when src/boot.ts starts React. */
 export const REACT_APP = /\/assets\/main-[^/]+\.js$/;
 
+/** The boot module (the inline boot script's entry, src/boot.ts). */
+export const BOOT_MODULE = /\/assets\/index-[^/.]+\.js$/;
+
 /** Holds the React app's chunk back until `release` is called, as a slow network would. */
-export async function holdReact(page: Page): Promise<{ release: () => void; requested: () => boolean }> {
+export function holdReact(page: Page): Promise<{ release: () => void; requested: () => boolean }> {
+  return holdScript(page, REACT_APP);
+}
+
+/** Holds the scripts `url` matches back until `release` is called, as a slow network would. */
+export async function holdScript(
+  page: Page,
+  url: RegExp,
+): Promise<{ release: () => void; requested: () => boolean }> {
   let release = () => {};
   let requested = false;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(REACT_APP, async (route) => {
+  await page.route(url, async (route) => {
     requested = true;
     await released;
     await route.continue();

@@ -1,7 +1,17 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import pngjs from "pngjs";
-import { expect, holdReact, pageSettled, pageStill, switchAnimated, test, themeSwitch } from "./fixtures";
+import {
+  BOOT_MODULE,
+  expect,
+  holdReact,
+  holdScript,
+  pageSettled,
+  pageStill,
+  switchAnimated,
+  test,
+  themeSwitch,
+} from "./fixtures";
 import { ROOT } from "./server";
 
 type Page = import("@playwright/test").Page;
@@ -45,6 +55,15 @@ function palette(theme: "light" | "dark") {
 }
 const LIGHT = palette("light");
 const DARK = palette("dark");
+
+/** A held click on "Projects" made while dark, once React routes it: `/project`, still dark. */
+async function expectDarkProjects(page: Page): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("PROJECTS");
+  expect(new URL(page.url()).pathname).toBe("/project");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "true");
+  expect(await colours(page)).toEqual(DARK);
+}
 
 /** Where the animation's knob is drawn, as a share of the switch's width (0 = left edge, 1 = right). */
 const knobPosition = (page: Page) =>
@@ -114,11 +133,7 @@ test.describe("light/dark toggle", () => {
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-react"))).toBe(false);
 
     release();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("PROJECTS");
-    expect(new URL(page.url()).pathname).toBe("/project");
-    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "true");
-    expect(await colours(page)).toEqual(DARK);
+    await expectDarkProjects(page);
 
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
@@ -129,31 +144,18 @@ test.describe("light/dark toggle", () => {
   test("dark chosen before the boot module ran stays dark through a navbar click made then", async ({
     page,
   }) => {
-    // The boot module (the inline boot script's entry) is held back: only the inline script runs.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let requested = false;
-    await page.route(/\/assets\/index-[^/.]+\.js$/, async (route) => {
-      requested = true;
-      await released;
-      await route.continue();
-    });
+    // The boot module is held back: only the inline boot script runs.
+    const { release, requested } = await holdScript(page, BOOT_MODULE);
     // Not "load": the boot module, added after the first paint, holds the load event back with it.
     await page.goto("/", { waitUntil: "domcontentloaded" });
-    await expect.poll(() => requested).toBe(true);
+    await expect.poll(requested).toBe(true);
     await themeSwitch(page).click();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
     expect(new URL(page.url()).pathname).toBe("/");
 
     release();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("PROJECTS");
-    expect(new URL(page.url()).pathname).toBe("/project");
-    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "true");
-    expect(await colours(page)).toEqual(DARK);
+    await expectDarkProjects(page);
   });
 
   for (const dark of [false, true]) {
