@@ -15,7 +15,7 @@
  * The tests use a server of their own (same build, same code as `npm start`) with a high rate
  * limit, so the contact tests on the main server never meet a 429 because of these.
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Page, Request } from "@playwright/test";
 import { profile } from "../../src/content/profile";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import {
@@ -172,6 +172,33 @@ test.describe("a message written offline", () => {
     const delivered = (await heardMessages(page)).filter((message) => message.type === "OUTBOX_DELIVERED");
     // This page delivered it (its own announcements reach the recorder's channel too).
     expect(delivered).toEqual([{ type: "OUTBOX_DELIVERED", id, from: "page" }]);
+  });
+
+  // A first visit, before the worker controls the page: the queue's chunks come from the network
+  // while the visitor writes, or never.
+  test.describe("before a service worker controls the page", () => {
+    // What this page has not loaded yet (the scrollbar, the sending animation) fails offline.
+    test.use({ serviceWorkers: "block", allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+    test("is queued when the network goes between writing and sending", async ({ page, context }) => {
+      const lee = visitor("First visit");
+      const pending = new Set<Request>();
+      let queueRequested = false;
+      page.on("request", (request) => {
+        pending.add(request);
+        queueRequested ||= request.url().includes("/outbox-controller-");
+      });
+      page.on("requestfinished", (request) => pending.delete(request));
+      page.on("requestfailed", (request) => pending.delete(request));
+      await page.goto(`${server.url}/contact`);
+      // The boot module's after-load work, which listens for the first keystroke, is done.
+      await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
+      await fillForm(page, lee);
+      // The queue's chunk (its imports are requested before it) has arrived.
+      await expect.poll(() => queueRequested && pending.size === 0).toBe(true);
+      await context.setOffline(true);
+      await submitAndClose(page, QUEUED_TITLE);
+      expect(await readOutbox(page)).toMatchObject([{ status: "pending", attempts: 0, message: lee }]);
+    });
   });
 });
 

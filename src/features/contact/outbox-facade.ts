@@ -28,8 +28,10 @@ export function updateOutboxView(change: Partial<OutboxView>): void {
   for (const listener of listeners) listener();
 }
 
+const loadControllerModule = cachedLoad(() => import("./outbox-controller"));
+
 export const loadOutboxController = cachedLoad(async () => {
-  const { createOutboxController } = await import("./outbox-controller");
+  const { createOutboxController } = await loadControllerModule();
   return createOutboxController({
     onEntries: (entries) => {
       // The same entries again keep the old array: nothing re-renders for a read that changed nothing.
@@ -84,7 +86,8 @@ export const startOutbox = cachedLoad(async (): Promise<boolean> => {
   if (typeof indexedDB !== "undefined") {
     // An outbox that cannot be counted is left to the controller, which says what it can.
     waiting = (await countOutbox().catch(() => 1)) > 0;
-    if (waiting) await (await loadOutboxController()).start();
+    // Not waiting for its drain: React starts on the count, so the notice shows while it sends.
+    if (waiting) void (await loadOutboxController()).start();
     else if (!loadOutboxController.value()) {
       const channel = createOutboxChannel((heard) => {
         // A controller loaded since (by a submit that queued) hears it itself.
@@ -99,6 +102,9 @@ export const startOutbox = cachedLoad(async (): Promise<boolean> => {
       });
     }
   }
+  // A visitor writing may need the queue once the network is gone, and on a first visit no worker
+  // serves its chunk yet: it loads at their first keystroke.
+  document.addEventListener("input", () => loadControllerModule().catch(() => {}), { capture: true });
   if (!loadOutboxController.value()) updateOutboxView({ ready: true });
   document.documentElement.dataset.outbox = "ready";
   return waiting;
