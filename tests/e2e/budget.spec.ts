@@ -121,64 +121,31 @@ async function loadedAndIdle(page: Page): Promise<void> {
 test.describe("before any interaction", () => {
   // The 404 page's own document answers 404, which Chromium logs.
   test.use({ allowedConsoleErrors: [/status of 404/] });
+  // One visit per route (each waits for the load, the worker and idle) checks all that comes before React.
   for (const { route } of ROUTE_PAGES) {
     const url = URLS[route] ?? route;
-    test(`${route}: the scripts loaded up to load + idle hold no Lottie, motion, scrollbar or outbox`, async ({
+    test(`${route}: up to load + idle, no script before the first paint, no stylesheet, no Lottie, motion, scrollbar or outbox`, async ({
       page,
     }) => {
       const scripts = requestsBeforeReact(page, "script");
-      await page.goto(url);
-      await loadedAndIdle(page);
-      expect(scripts.length, "scripts fetched").toBeGreaterThan(0);
-      for (const script of scripts) {
-        const code = (await (await script.response())?.text().catch(() => "")) ?? "";
-        for (const [library, marker] of Object.entries(LAZY_LIBRARIES)) {
-          expect(code.includes(marker), `${library} in ${script.url()}`).toBe(false);
-        }
-      }
-    });
-  }
-
-  for (const { route } of ROUTE_PAGES) {
-    const url = URLS[route] ?? route;
-    test(`${route}: fetches no stylesheet up to load + idle (its CSS is all in its HTML)`, async ({
-      page,
-    }) => {
       // The after-load chunks import CSS that the prerender inlined (the entry's, the page's own,
       // the notices'); fetching it again restyled the whole page.
-      const fetched = requestsBeforeReact(page, "stylesheet");
-      await page.goto(url);
-      await loadedAndIdle(page);
-      expect(fetched.map((request) => new URL(request.url()).pathname)).toEqual([]);
-    });
-  }
-
-  test("the contact page stays styled by its inlined rules after hydration", async ({ page }) => {
-    await page.goto("/contact");
-    await loadedAndIdle(page);
-    await startReact(page);
-    // contact-form.css lays the form out as a grid.
-    const form = page.locator("form.contact-form");
-    await expect(form).toBeVisible();
-    expect(await form.evaluate((element) => getComputedStyle(element).display)).toBe("grid");
-  });
-
-  test("no script is requested before the first paint: only HTML and CSS", async ({ page }) => {
-    for (const { route } of ROUTE_PAGES) {
-      const response = await page.goto(URLS[route] ?? route);
+      const stylesheets = requestsBeforeReact(page, "stylesheet");
+      const response = await page.goto(url);
       const html = (await response?.text()) ?? "";
-      // The home page's JSON-LD (data, never run) aside.
+      // Only HTML and CSS before the first paint: the home page's JSON-LD (data, never run) aside.
       const head = html
         .slice(0, html.indexOf("</head>"))
         .replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/, "");
-      expect(head, `${route}: scripts in <head>`).not.toMatch(/<script|modulepreload/i);
+      expect(head, "scripts in <head>").not.toMatch(/<script|modulepreload/i);
       // The one inline script is the boot script, whose hash the CSP allows (the home page's
       // JSON-LD is data the browser never runs).
       const inline = [
         ...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
       ].map((match) => match[1]);
-      expect(inline, route).toEqual([BOOT_SCRIPT]);
+      expect(inline).toEqual([BOOT_SCRIPT]);
       await loadedAndIdle(page);
+
       const order = await page.evaluate(() => {
         const paint = performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN;
         const scripts = performance
@@ -187,13 +154,34 @@ test.describe("before any interaction", () => {
           .map((entry) => ({ name: entry.name, startTime: entry.startTime }));
         return { paint, scripts };
       });
-      expect(order.paint, `${route}: first paint`).toBeGreaterThan(0);
+      expect(order.paint, "first paint").toBeGreaterThan(0);
       expect(order.scripts.length).toBeGreaterThan(0);
       for (const script of order.scripts) {
-        expect(script.startTime, `${route}: ${script.name} requested before the first paint`).toBeGreaterThan(
+        expect(script.startTime, `${script.name} requested before the first paint`).toBeGreaterThan(
           order.paint,
         );
       }
-    }
-  });
+
+      expect(
+        stylesheets.map((request) => new URL(request.url()).pathname),
+        "stylesheets fetched",
+      ).toEqual([]);
+      expect(scripts.length, "scripts fetched").toBeGreaterThan(0);
+      for (const script of scripts) {
+        const code = (await (await script.response())?.text().catch(() => "")) ?? "";
+        for (const [library, marker] of Object.entries(LAZY_LIBRARIES)) {
+          expect(code.includes(marker), `${library} in ${script.url()}`).toBe(false);
+        }
+      }
+
+      if (route === "/contact") {
+        // The contact page stays styled by its inlined rules after hydration: contact-form.css lays
+        // the form out as a grid.
+        await startReact(page);
+        const form = page.locator("form.contact-form");
+        await expect(form).toBeVisible();
+        expect(await form.evaluate((element) => getComputedStyle(element).display)).toBe("grid");
+      }
+    });
+  }
 });

@@ -11,6 +11,9 @@ import { profile } from "../../src/content/profile";
 import { expect, expectNoAxeViolations, pageStill, test } from "./fixtures";
 import { outboxMails, type RunningServer, startServer, storedMessages } from "./server";
 
+// Motion is not the subject here: pages are drawn without the slide-in to wait for.
+test.use({ reducedMotion: "reduce" });
+
 const VISITOR = {
   name: 'Zoë "Nojs" <b>Ünïcödé</b> 🚀',
   email: "zoe.nojs@example.com",

@@ -1,14 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expect, holdReact, pageStill, REACT_APP, test, themeSwitch } from "./fixtures";
-import { type RunningServer, startServer, storedMessages } from "./server";
+import { E2E_PORT, mainDataDir, storedMessages } from "./server";
 
 /**
  * R-13.4 (docs/requirements.md): React starts when the visitor needs it (src/boot.ts). Until then
  * the page works as it arrived: links, the form, and the theme switch (the boot script).
  */
 
-let server: RunningServer | undefined;
-test.afterAll(async () => server?.stop());
+// Motion is not the subject here: pages are drawn without the slide-in to wait for.
+test.use({ reducedMotion: "reduce" });
 
 const reactRunning = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-react"));
 
@@ -123,11 +123,8 @@ test.describe("React on need", () => {
   });
 
   test("what the visitor types before React is kept, and sent with the spec's modal", async ({ page }) => {
-    // A server of its own (a generous rate limit), so the contact tests on the main server keep theirs.
-    server = await startServer({ STATIC_DIR: "dist", RATE_LIMIT_MAX: "1000" });
-    const dataDir = server.dataDir;
     const react = await holdReact(page);
-    await page.goto(`${server.url}/contact`);
+    await page.goto("/contact");
     await pageStill(page);
     const visitor = { name: "Early Visitor", email: "early@example.com", message: "Typed before React ran." };
     await page.getByLabel("Name").fill(visitor.name);
@@ -138,9 +135,10 @@ test.describe("React on need", () => {
     react.release();
     await expect(page.locator("main .outbox-notice")).toHaveCount(1, { timeout: 20_000 });
     await expect(page.getByLabel("Message")).toHaveValue(visitor.message);
-    const before = storedMessages(dataDir).length;
     await page.getByRole("button", { name: "Say Hello 👋" }).click();
     await expect(page.getByRole("dialog", { name: "Message sent" })).toBeVisible();
-    expect(storedMessages(dataDir).slice(before)).toMatchObject([visitor]);
+    // The main server's store: only this sender's messages count (other files send too).
+    const stored = storedMessages(mainDataDir(E2E_PORT)).filter((message) => message.email === visitor.email);
+    expect(stored).toMatchObject([visitor]);
   });
 });

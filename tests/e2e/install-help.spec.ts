@@ -96,23 +96,8 @@ test.describe("install help where the browser makes no offer", () => {
     await context.close();
   });
 
-  test("Safari on macOS is told File → Add to Dock, Firefox for Android its menu's Install", async ({
-    browser,
-  }) => {
-    const cases = [
-      { userAgent: USER_AGENTS.macSafari, step: /Choose Add to Dock…, then Add/ },
-      { userAgent: USER_AGENTS.firefoxAndroid, step: /Choose Install/ },
-    ];
-    for (const { userAgent, step } of cases) {
-      const context = await browser.newContext({ userAgent });
-      const page = await context.newPage();
-      await page.goto("/skills");
-      await pageSettled(page);
-      await installButton(page).click();
-      await expect(helpDialog(page).getByRole("listitem").filter({ hasText: step })).toBeVisible();
-      await context.close();
-    }
-  });
+  // Safari on macOS and Firefox for Android: which browser gets which steps is
+  // tests/unit/features/install-help.test.ts, the steps each is shown install-help-dialog.test.tsx.
 
   test("no install control when the site already runs installed (display-mode: standalone)", async ({
     browser,

@@ -5,46 +5,47 @@ const SMALL = { width: 375, height: 800 };
 const LARGE = { width: 1280, height: 800 };
 
 test.describe("responsive layout", () => {
-  test("the navbar puts its links on a second row at 375 px", async ({ page }) => {
+  // Motion is not the subject here (the page transition's tests below).
+  test.use({ reducedMotion: "reduce" });
+
+  // One visit, resized: the layout is CSS alone.
+  test("at 375 px the navbar puts its links on a second row and the skills grid has 1 column; at 1280 px the links are inline and the grid has 3", async ({
+    page,
+  }) => {
     await page.setViewportSize(SMALL);
-    await page.goto("/");
+    await page.goto("/skills");
     await pageSettled(page);
-    const brand = await page.locator(".navbar__brand").boundingBox();
-    const links = await page.locator(".navbar__links").boundingBox();
-    const toggle = await page.getByRole("switch", { name: "Dark mode" }).boundingBox();
-    if (!brand || !links || !toggle) throw new Error("navbar not rendered");
-    expect(links.y).toBeGreaterThanOrEqual(brand.y + brand.height);
-    expect(toggle.y).toBeLessThan(links.y);
-    expect(links.x + links.width).toBeLessThanOrEqual(SMALL.width);
+    const navbar = async () => {
+      const brand = await page.locator(".navbar__brand").boundingBox();
+      const links = await page.locator(".navbar__links").boundingBox();
+      const toggle = await page.getByRole("switch", { name: "Dark mode" }).boundingBox();
+      if (!brand || !links || !toggle) throw new Error("navbar not rendered");
+      return { brand, links, toggle };
+    };
+    const columns = async () =>
+      new Set(
+        await page
+          .locator(".skills-grid > li")
+          .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().left))),
+      ).size;
+
+    const small = await navbar();
+    expect(small.links.y).toBeGreaterThanOrEqual(small.brand.y + small.brand.height);
+    expect(small.toggle.y).toBeLessThan(small.links.y);
+    expect(small.links.x + small.links.width).toBeLessThanOrEqual(SMALL.width);
     // Nothing on the page scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL.width);
-  });
+    expect(await columns()).toBe(1);
 
-  test("the navbar shows its links inline at 1280 px", async ({ page }) => {
     await page.setViewportSize(LARGE);
-    await page.goto("/");
-    await pageSettled(page);
-    const brand = await page.locator(".navbar__brand").boundingBox();
-    const links = await page.locator(".navbar__links").boundingBox();
-    if (!brand || !links) throw new Error("navbar not rendered");
-    expect(links.x).toBeGreaterThan(brand.x + brand.width);
-    expect(Math.abs(links.y + links.height / 2 - (brand.y + brand.height / 2))).toBeLessThan(8);
+    await page.waitForFunction((width) => window.innerWidth === width, LARGE.width);
+    const large = await navbar();
+    expect(large.links.x).toBeGreaterThan(large.brand.x + large.brand.width);
+    expect(
+      Math.abs(large.links.y + large.links.height / 2 - (large.brand.y + large.brand.height / 2)),
+    ).toBeLessThan(8);
+    expect(await columns()).toBe(3);
   });
-
-  for (const [viewport, columns] of [
-    [SMALL, 1],
-    [LARGE, 3],
-  ] as const) {
-    test(`the skills grid has ${columns} column(s) at ${viewport.width} px`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.goto("/skills");
-      await pageSettled(page);
-      const lefts = await page
-        .locator(".skills-grid > li")
-        .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().left)));
-      expect(new Set(lefts).size).toBe(columns);
-    });
-  }
 });
 
 test.describe("page transition", () => {

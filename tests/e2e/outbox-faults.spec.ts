@@ -51,6 +51,9 @@ test.afterAll(async () => {
 // Chromium reports every refused request in the console; those are the point here.
 test.use({ allowedConsoleErrors: [/status of (401|403|422|429|503)/] });
 
+// Motion is not the subject here: pages and notices are drawn without the slide-ins to wait for.
+test.use({ reducedMotion: "reduce" });
+
 const visitor = visitors("faults");
 const openContact = (page: Page) => openContactWithWorker(page, page.context(), `${proxy.url}/contact`);
 

@@ -48,6 +48,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
+// Motion is not the subject here: pages and notices are drawn without the slide-ins to wait for.
+test.use({ reducedMotion: "reduce" });
+
 const visitor = visitors("outbox");
 
 /** Opens the contact page online and waits until the worker controls it and the outbox is read. */

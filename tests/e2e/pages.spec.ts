@@ -3,6 +3,9 @@ import { projects } from "../../src/content/projects";
 import { skills } from "../../src/content/skills";
 import { expect, pageSettled, test } from "./fixtures";
 
+// Motion is not the subject here: pages are drawn without the slide-in to wait for.
+test.use({ reducedMotion: "reduce" });
+
 const nav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
 
 test.describe("every page of the spec", () => {

@@ -2,6 +2,9 @@ import type { Page } from "@playwright/test";
 import { appPaths } from "../../src/config/routes";
 import { expect, pageSettled, test } from "./fixtures";
 
+// Motion is not the subject here: pages are drawn without the slide-in to wait for.
+test.use({ reducedMotion: "reduce" });
+
 const NOT_FOUND = "/no/such/page";
 /** Every route, the not-found page included. */
 const PAGES = [...appPaths, NOT_FOUND];

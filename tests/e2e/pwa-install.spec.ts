@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, pageSettled, test } from "./fixtures";
 
+// Motion is not the subject here: pages are drawn without the slide-in to wait for.
+test.use({ reducedMotion: "reduce" });
+
 /**
  * Chromium fires `beforeinstallprompt` only when its own engagement heuristics allow it, which a
  * headless test cannot rely on. The test fires the event itself, shaped like the browser's (a

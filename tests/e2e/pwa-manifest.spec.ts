@@ -4,6 +4,9 @@ import { profile } from "../../src/content/profile";
 import { expect, pageSettled, test } from "./fixtures";
 import { expectWorkerInControl, pngSize } from "./pwa-helpers";
 
+// Motion is not the subject here: pages are drawn without the slide-in to wait for.
+test.use({ reducedMotion: "reduce" });
+
 interface ManifestImage {
   src: string;
   sizes: string;

@@ -6,6 +6,9 @@ import { expect, pageSettled, test } from "./fixtures";
 import { cachedUrls, expectWorkerInControl } from "./pwa-helpers";
 import { ROOT } from "./server";
 
+// Motion is not the subject here: pages are drawn without the slide-in to wait for.
+test.use({ reducedMotion: "reduce" });
+
 test.describe("the résumé", () => {
   test("is linked from the navigation bar and opens offline from the worker's cache", async ({
     page,

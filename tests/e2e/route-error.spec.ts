@@ -6,6 +6,9 @@
  */
 import { expect, pageSettled, test } from "./fixtures";
 
+// Motion is not the subject here: pages are drawn without the slide-in to wait for.
+test.use({ reducedMotion: "reduce" });
+
 test.use({
   serviceWorkers: "block",
   // The blocked chunk's request, as Chromium reports it.

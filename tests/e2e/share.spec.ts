@@ -18,6 +18,9 @@ async function withoutWebShare(page: Page): Promise<void> {
 }
 
 test.describe("the Share button", () => {
+  // Motion is not the subject here (dialog-motion.spec.ts): no slide-in or dialog animation to wait for.
+  test.use({ reducedMotion: "reduce" });
+
   test("uses the Web Share API where the browser has it: one call with the site's address", async ({
     page,
     baseURL,
@@ -42,7 +45,7 @@ test.describe("the Share button", () => {
     await expect(shareDialog(page)).toHaveCount(0);
   });
 
-  test("elsewhere opens a dialog: the address, Copy link to the clipboard, a QR code of the address", async ({
+  test("elsewhere opens a dialog: the address, Copy link to the clipboard, a QR code of the address; offline too", async ({
     page,
     context,
     baseURL,
@@ -81,9 +84,27 @@ test.describe("the Share button", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await expect(shareButton(page)).toBeFocused();
+
+    await test.step("offline, dialog and QR code included, and axe in the dark theme", async () => {
+      await expectWorkerInControl(page);
+      await context.setOffline(true);
+      const response = await page.reload();
+      expect(response?.fromServiceWorker()).toBe(true);
+      await pageSettled(page);
+      await switchAnimated(page);
+      await themeSwitch(page).click();
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+
+      await shareButton(page).click();
+      await expect(dialog.getByText(address, { exact: true })).toBeVisible();
+      await expect(qr).toHaveJSProperty("complete", true);
+      expect(await readQrCode(qr)).toBe(address);
+      await expectNoAxeViolations(page, "dialog[open]");
+      await context.setOffline(false);
+    });
   });
 
-  test("without clipboard access, Copy link selects the address in a field to copy from", async ({
+  test("is at least 24 px square at phone and desktop widths; without clipboard access, Copy link selects the address in a field to copy from", async ({
     page,
     baseURL,
   }) => {
@@ -91,8 +112,20 @@ test.describe("the Share button", () => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, "clipboard", { configurable: true, get: () => undefined });
     });
+    await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/");
     await pageSettled(page);
+    // The button is on the home page at phone and desktop widths, at least 24 px square: one visit,
+    // resized (the layout is CSS alone).
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForFunction((w) => window.innerWidth === w, width);
+      const box = await shareButton(page).boundingBox();
+      expect(box?.width, `${width} px`).toBeGreaterThanOrEqual(24);
+      expect(box?.height, `${width} px`).toBeGreaterThanOrEqual(24);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+
     await shareButton(page).click();
     const dialog = shareDialog(page);
     await dialog.getByRole("button", { name: "Copy link" }).click();
@@ -104,49 +137,5 @@ test.describe("the Share button", () => {
         input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
       ),
     ).toBe(expectedShareAddress(baseURL as string));
-  });
-
-  test("works offline, dialog and QR code included, and passes axe in the dark theme", async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    const address = expectedShareAddress(baseURL as string);
-    await withoutWebShare(page);
-    await page.goto("/");
-    await pageSettled(page);
-    await expectWorkerInControl(page);
-
-    await context.setOffline(true);
-    const response = await page.reload();
-    expect(response?.fromServiceWorker()).toBe(true);
-    await pageSettled(page);
-    await switchAnimated(page);
-    await themeSwitch(page).click();
-    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-
-    await shareButton(page).click();
-    const dialog = shareDialog(page);
-    await expect(dialog.getByText(address, { exact: true })).toBeVisible();
-    const qr = dialog.getByRole("img", { name: `QR code of ${address}` });
-    await expect(qr).toHaveJSProperty("complete", true);
-    expect(await readQrCode(qr)).toBe(address);
-    await expectNoAxeViolations(page, "dialog[open]");
-    await context.setOffline(false);
-  });
-
-  test("is on the home page at phone and desktop widths, at least 24 px square", async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto("/");
-    await pageSettled(page);
-    // One visit, resized: the layout is CSS alone.
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.waitForFunction((w) => window.innerWidth === w, width);
-      const box = await shareButton(page).boundingBox();
-      expect(box?.width, `${width} px`).toBeGreaterThanOrEqual(24);
-      expect(box?.height, `${width} px`).toBeGreaterThanOrEqual(24);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    }
   });
 });

@@ -94,24 +94,45 @@ function pixelsApart(a: Buffer, b: Buffer): string[] {
 }
 
 test.describe("light/dark toggle", () => {
-  test("starts light on every load; a click switches to dark and back", async ({ page }) => {
+  // One visit for the switch's clicks, keys and knob: each visit waits for React and the animation.
+  test("starts light on every load; a click switches to dark and back, moving the knob across and back at one size; so do Space and Enter", async ({
+    page,
+  }) => {
     await page.goto("/");
     await pageSettled(page);
     await switchAnimated(page);
     expect(await colours(page)).toEqual(LIGHT);
     const toggle = themeSwitch(page);
     await expect(toggle).toHaveAttribute("aria-checked", "false");
+    const box = await toggle.boundingBox();
+    expect(box?.width).toBe(50);
+    expect(box?.height).toBe(24);
+    // The knob rests at 47/200 of the width unchecked and 153/200 checked (src/assets/lottie/toggle-switch.json).
+    expect(await knobPosition(page)).toBeCloseTo(47 / 200, 1);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "true");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     // At once, with no fade: read once (a colour transition would still show the light palette here).
     expect(await colours(page)).toEqual(DARK);
+    await expect.poll(() => knobPosition(page)).toBeCloseTo(153 / 200, 1);
+    expect((await toggle.boundingBox())?.width).toBe(50);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "false");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
     expect(await colours(page)).toEqual(LIGHT);
+    await expect.poll(() => knobPosition(page)).toBeCloseTo(47 / 200, 1);
+
+    await test.step("works from the keyboard with Space and Enter", async () => {
+      await toggle.focus();
+      await page.keyboard.press("Space");
+      await expect(toggle).toHaveAttribute("aria-checked", "true");
+      await expect.poll(() => colours(page)).toEqual(DARK);
+      await page.keyboard.press("Enter");
+      await expect(toggle).toHaveAttribute("aria-checked", "false");
+      await expect.poll(() => colours(page)).toEqual(LIGHT);
+    });
 
     await toggle.click();
     await page.reload();
@@ -185,33 +206,4 @@ test.describe("light/dark toggle", () => {
       expect(pixelsApart(before, after)).toEqual([]);
     });
   }
-
-  test("works from the keyboard with Space and Enter", async ({ page }) => {
-    await page.goto("/");
-    await pageSettled(page);
-    const toggle = themeSwitch(page);
-    await toggle.focus();
-    await page.keyboard.press("Space");
-    await expect(toggle).toHaveAttribute("aria-checked", "true");
-    await expect.poll(() => colours(page)).toEqual(DARK);
-    await page.keyboard.press("Enter");
-    await expect(toggle).toHaveAttribute("aria-checked", "false");
-    await expect.poll(() => colours(page)).toEqual(LIGHT);
-  });
-
-  test("the animation moves the knob across and back, and the switch keeps its size", async ({ page }) => {
-    await page.goto("/");
-    await switchAnimated(page);
-    const toggle = themeSwitch(page);
-    const box = await toggle.boundingBox();
-    expect(box?.width).toBe(50);
-    expect(box?.height).toBe(24);
-    // The knob rests at 47/200 of the width unchecked and 153/200 checked (src/assets/lottie/toggle-switch.json).
-    expect(await knobPosition(page)).toBeCloseTo(47 / 200, 1);
-    await toggle.click();
-    await expect.poll(() => knobPosition(page)).toBeCloseTo(153 / 200, 1);
-    expect((await toggle.boundingBox())?.width).toBe(50);
-    await toggle.click();
-    await expect.poll(() => knobPosition(page)).toBeCloseTo(47 / 200, 1);
-  });
 });

@@ -50,30 +50,35 @@ async function picturesIn(page: Page): Promise<void> {
 test.describe("the design, page by page", () => {
   test.beforeAll(baselinesOfThisContent);
 
+  // One visit per page and width: the light shot, then the dark one (each visit waits for React).
   for (const path of PAGES) {
     for (const [device, viewport] of Object.entries(WIDTHS)) {
-      for (const theme of ["light", "dark"] as const) {
-        test(`${path} on a ${device}, ${theme}`, async ({ page }) => {
-          await page.setViewportSize(viewport);
-          await page.goto(path);
-          await pageSettled(page);
-          await picturesIn(page);
-          if (theme === "dark") {
-            await themeSwitch(page).click();
-            await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-          }
-          const name = `${path === "/" ? "home" : path.slice(1)}-${device}-${theme}.png`;
-          await expect(page).toHaveScreenshot(name, {
-            fullPage: true,
-            // The switch animates with Lottie, frame by frame: its own tests cover it.
-            mask: [themeSwitch(page)],
-            maxDiffPixelRatio: 0.002,
-          });
-        });
-      }
+      test(`${path} on a ${device}, light and dark`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        await pageSettled(page);
+        await picturesIn(page);
+        await shotsInBothThemes(page, `${path === "/" ? "home" : path.slice(1)}-${device}`);
+      });
     }
   }
 });
+
+/** The page as it is (light), then dark: `<name>-light.png` and `<name>-dark.png`; a difference in one still compares the other. */
+async function shotsInBothThemes(page: Page, name: string): Promise<void> {
+  for (const theme of ["light", "dark"] as const) {
+    if (theme === "dark") {
+      await themeSwitch(page).click();
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    }
+    await expect.soft(page).toHaveScreenshot(`${name}-${theme}.png`, {
+      fullPage: true,
+      // The switch animates with Lottie, frame by frame: its own tests cover it.
+      mask: [themeSwitch(page)],
+      maxDiffPixelRatio: 0.002,
+    });
+  }
+}
 
 /**
  * A right-to-left page on a phone: the placeholder's pages turned right to left in the browser, as
@@ -84,27 +89,16 @@ test.describe("the design, right to left", () => {
   test.beforeAll(baselinesOfThisContent);
 
   for (const path of ["/", "/contact"]) {
-    for (const theme of ["light", "dark"] as const) {
-      test(`${path} right to left on a phone, ${theme}`, async ({ page }) => {
-        await page.setViewportSize(WIDTHS.phone);
-        await page.goto(path);
-        await pageSettled(page);
-        await page.evaluate(() => {
-          document.documentElement.lang = "ar";
-          document.documentElement.dir = "rtl";
-        });
-        await picturesIn(page);
-        if (theme === "dark") {
-          await themeSwitch(page).click();
-          await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-        }
-        const name = `${path === "/" ? "home" : path.slice(1)}-rtl-phone-${theme}.png`;
-        await expect(page).toHaveScreenshot(name, {
-          fullPage: true,
-          mask: [themeSwitch(page)],
-          maxDiffPixelRatio: 0.002,
-        });
+    test(`${path} right to left on a phone, light and dark`, async ({ page }) => {
+      await page.setViewportSize(WIDTHS.phone);
+      await page.goto(path);
+      await pageSettled(page);
+      await page.evaluate(() => {
+        document.documentElement.lang = "ar";
+        document.documentElement.dir = "rtl";
       });
-    }
+      await picturesIn(page);
+      await shotsInBothThemes(page, `${path === "/" ? "home" : path.slice(1)}-rtl-phone`);
+    });
   }
 });
