@@ -91,9 +91,10 @@ export default defineConfig(({ mode }) => {
             name: "node",
             environment: "node",
             include: ["tests/shared/**/*.test.ts", "tests/server/**/*.test.ts", "tests/build/**/*.test.ts"],
+            globalSetup: ["tests/server/child-bundles.ts"],
             globals: true,
-            // Child servers start through tsx, beside the builds in `npm test`: on two busy cores a
-            // start can take tens of seconds.
+            // Child servers start beside the builds in `npm test`: on two busy cores a start can take
+            // tens of seconds.
             testTimeout: 60_000,
           },
         },

@@ -12,6 +12,7 @@ import { SENT_MESSAGE } from "../../server/contact/api-routes";
 import { formMessageId } from "../../server/contact/form-route";
 import { LOCAL_MESSAGES_WARNING } from "../../server/http/build-server";
 import { REDIS_STATE_UNAVAILABLE_MESSAGE } from "../../server/store/redis-state";
+import { childEntry } from "./child-bundles";
 import { messagesCli } from "./child-server";
 import {
   API_KEY,
@@ -76,7 +77,7 @@ interface ChildInstance {
 
 /** Spawns `server/serve.ts` with the test settings plus `env`. */
 async function spawnServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  return spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
+  return spawn(process.execPath, [childEntry("server/serve.ts")], {
     cwd: resolve(import.meta.dirname, "../.."),
     env: {
       PATH: process.env.PATH ?? "",
@@ -310,7 +311,7 @@ test("a job taken by an instance that is then killed is mailed once, by the othe
   } finally {
     await doomed.kill();
   }
-}, 60_000); // a second server process under tsx can take a while to start on a busy machine
+}, 60_000); // a second server process can take a while to start on a busy machine
 
 test("Redis lost while a mail is on its way: its outcome is kept on disk, written on reconnect, no second mail", async () => {
   const [a, b] = await twoInstances(LEASE);
