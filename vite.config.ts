@@ -94,8 +94,9 @@ export default defineConfig(({ mode }) => {
             globalSetup: ["tests/server/child-bundles.ts"],
             globals: true,
             // Child servers start beside the builds in `npm test`: on two busy cores a start can take
-            // tens of seconds.
+            // tens of seconds, and a suite's first mail a few (expect.poll gives up after 1 s otherwise).
             testTimeout: 60_000,
+            expect: { poll: { timeout: 15_000 } },
           },
         },
       ],
