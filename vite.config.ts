@@ -81,6 +81,10 @@ export default defineConfig(({ mode }) => {
             environment: "jsdom",
             include: ["tests/unit/**/*.test.{ts,tsx}"],
             setupFiles: ["tests/unit/setup.ts"],
+            // One jsdom per worker, not per file (setting one up cost more than most files' tests):
+            // each file still imports the app's modules afresh; packages and the DOM carry over, and
+            // the setup file's afterEach empties the DOM and the app's state.
+            isolate: false,
             globals: true,
             // A file's first render compiles its lazy routes: seconds on a loaded 2-core machine.
             testTimeout: 20_000,
