@@ -98,8 +98,10 @@ export default defineConfig(({ mode }) => {
             globalSetup: ["tests/server/child-bundles.ts"],
             globals: true,
             // Child servers start beside the builds in `npm test`: on two busy cores a start can take
-            // tens of seconds, and a suite's first mail a few (expect.poll gives up after 1 s otherwise).
+            // tens of seconds, a suite's first mail a few (expect.poll gives up after 1 s otherwise),
+            // and a hook's first import of the worker or a server more than the 10 s default.
             testTimeout: 60_000,
+            hookTimeout: 60_000,
             expect: { poll: { timeout: 15_000 } },
           },
         },
