@@ -81,6 +81,10 @@ export default defineConfig(({ mode }) => {
             environment: "jsdom",
             include: ["tests/unit/**/*.test.{ts,tsx}"],
             setupFiles: ["tests/unit/setup.ts"],
+            // One jsdom per worker, not per file (setting one up cost more than most files' tests):
+            // each file still imports the app's modules afresh; packages and the DOM carry over, and
+            // the setup file's afterEach empties the DOM and the app's state.
+            isolate: false,
             globals: true,
             // A file's first render compiles its lazy routes: seconds on a loaded 2-core machine.
             testTimeout: 20_000,
@@ -91,10 +95,14 @@ export default defineConfig(({ mode }) => {
             name: "node",
             environment: "node",
             include: ["tests/shared/**/*.test.ts", "tests/server/**/*.test.ts", "tests/build/**/*.test.ts"],
+            globalSetup: ["tests/server/child-bundles.ts"],
             globals: true,
-            // Child servers start through tsx, beside the builds in `npm test`: on two busy cores a
-            // start can take tens of seconds.
+            // Child servers start beside the builds in `npm test`: on two busy cores a start can take
+            // tens of seconds, a suite's first mail a few (expect.poll gives up after 1 s otherwise),
+            // and a hook's first import of the worker or a server more than the 10 s default.
             testTimeout: 60_000,
+            hookTimeout: 60_000,
+            expect: { poll: { timeout: 15_000 } },
           },
         },
       ],

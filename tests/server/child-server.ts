@@ -7,6 +7,7 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { closedPort } from "../support/net";
+import { childEntry } from "./child-bundles";
 import { API_KEY, OWNER_EMAIL } from "./helpers";
 
 export const ROOT = join(import.meta.dirname, "../..");
@@ -26,14 +27,14 @@ export interface ChildOptions {
   env?: Record<string, string>;
   /** A command the server runs under, e.g. ["prlimit", "--fsize=100000"]. */
   prefix?: string[];
-  /** Entry module relative to the repository (default server/serve.ts). */
-  entry?: string;
+  /** Entry module relative to the repository (default server/serve.ts), run from its bundle. */
+  entry?: Parameters<typeof childEntry>[0];
 }
 
 export async function startChildServer(dataDir: string, options: ChildOptions = {}): Promise<ChildServer> {
   const port = await closedPort();
-  const tsx = [process.execPath, "--import", "tsx", options.entry ?? "server/serve.ts"];
-  const [command = "", ...args] = [...(options.prefix ?? []), ...tsx];
+  const node = [process.execPath, childEntry(options.entry ?? "server/serve.ts")];
+  const [command = "", ...args] = [...(options.prefix ?? []), ...node];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: {
@@ -91,12 +92,12 @@ export async function startChildServer(dataDir: string, options: ChildOptions = 
 }
 
 /**
- * `npm run messages -- <args>` on a DATA_DIR (or with this environment: DATA_DIR, REDIS_URL):
+ * `npm run messages -- <args>` (from its bundle) on a DATA_DIR (or with this environment: DATA_DIR, REDIS_URL):
  * resolves with its stdout and stderr, rejects with its exit `code`, stdout and stderr.
  */
 export function messagesCli(target: string | Record<string, string>, ...args: string[]) {
   const env = typeof target === "string" ? { DATA_DIR: target } : target;
-  return promisify(execFile)(process.execPath, ["--import", "tsx", "server/cli/messages-cli.ts", ...args], {
+  return promisify(execFile)(process.execPath, [childEntry("server/cli/messages-cli.ts"), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", ...env },
   });

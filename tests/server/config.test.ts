@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "../../server/config";
 import { DEV_KEY_WARNING } from "../../server/http/build-server";
 import { profile } from "../../src/content/profile";
 import { DEV_API_KEY, NOTIFY_PATH } from "../../src/shared/contact/protocol";
+import { childEntry } from "./child-bundles";
 import { mailFiles, post, removeTempDirs, tempDir, validMessage } from "./helpers";
 
 afterAll(async () => {
@@ -185,7 +186,7 @@ describe("server/serve.ts", () => {
   });
 
   function start(env: Record<string, string>) {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/serve.ts"], {
+    const child = spawn(process.execPath, [childEntry("server/serve.ts")], {
       cwd: resolve(import.meta.dirname, "../.."),
       env: { PATH: process.env.PATH ?? "", ...env },
       stdio: ["ignore", "pipe", "pipe"],

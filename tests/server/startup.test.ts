@@ -9,6 +9,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DATABASE_FILE } from "../../server/store/database";
 import { closedPort } from "../support/net";
+import { childEntry } from "./child-bundles";
 import { type ChildServer, ROOT, startChildServer } from "./child-server";
 import {
   MESSAGES_PATH,
@@ -69,12 +70,7 @@ test("several processes opening one fresh DATA_DIR at the same moment all get th
   const openers = Array.from({ length: 6 }, (_, index) => {
     const opener = spawn(
       process.execPath,
-      [
-        "--import",
-        "tsx",
-        "tests/server/fixtures/open-database.ts",
-        ...(index % 2 === 0 ? ["--checked"] : []),
-      ],
+      [childEntry("tests/server/fixtures/open-database.ts"), ...(index % 2 === 0 ? ["--checked"] : [])],
       {
         cwd: ROOT,
         env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },

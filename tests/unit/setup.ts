@@ -53,6 +53,12 @@ beforeAll(async () => {
   await Promise.all(Object.values(import.meta.glob("../../src/app/routes/*.tsx")).map((load) => load()));
 }, 120_000);
 
+// The files of a worker share one jsdom (isolate: false in vite.config.ts), not the app: the next
+// file imports its modules afresh, never this one's state or mocks.
+afterAll(() => {
+  vi.resetModules();
+});
+
 afterEach(() => {
   cleanup();
   resetAppState();

@@ -10,7 +10,7 @@ import { TOGGLE_REST_FRAMES } from "../../src/features/theme/lottie-toggle";
 
 /**
  * One frame's SVG, small: nothing hidden, no `style` attribute (the root's only sizes it),
- * coordinates to a thousandth of a unit (a 200-unit drawing shown 50 px wide).
+ * coordinates to a thousandth of a unit (a 200-unit drawing shown 50 px wide), ids named by the frame.
  */
 function frame(name: keyof typeof TOGGLE_REST_FRAMES): string {
   const container = document.createElement("div");
@@ -28,7 +28,13 @@ function frame(name: keyof typeof TOGGLE_REST_FRAMES): string {
     String(Number(Number(number).toFixed(3))),
   );
   player.destroy();
-  return svg;
+  // lottie-web numbers its clip and mask ids from a counter shared by every animation the test
+  // worker has drawn (and prefixes them once lottie-react has run): named by the frame instead.
+  const ids = new Map<string, string>();
+  return svg.replaceAll(/[\w-]*__lottie_element_\d+/g, (id) => {
+    if (!ids.has(id)) ids.set(id, `${name}-${ids.size + 1}`);
+    return ids.get(id) ?? id;
+  });
 }
 
 /** A frame as a CSS image: single quotes in the SVG, so that the URL can stand in double ones. */
