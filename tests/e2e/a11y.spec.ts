@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, pageSettled, switchAnimated, test, theme
 const ROUTES = ["/", "/skills", "/project", "/contact", "/no-such-page"];
 
 // The not-found route answers 404, which the browser logs.
-test.use({ allowedConsoleErrors: [/status of 404/] });
+test.use({ serviceWorkers: "block", allowedConsoleErrors: [/status of 404/] });
 
 // One visit per route: scanned in the light theme, then again once the switch has made it dark.
 for (const route of ROUTES) {

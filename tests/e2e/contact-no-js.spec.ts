@@ -12,7 +12,7 @@ import { expect, expectNoAxeViolations, pageStill, test } from "./fixtures";
 import { outboxMails, type RunningServer, startServer, storedMessages } from "./server";
 
 // Motion is not the subject here: pages are drawn without the slide-in to wait for.
-test.use({ reducedMotion: "reduce" });
+test.use({ reducedMotion: "reduce", serviceWorkers: "block" });
 
 const VISITOR = {
   name: 'Zoë "Nojs" <b>Ünïcödé</b> 🚀',

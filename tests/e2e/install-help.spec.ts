@@ -61,6 +61,8 @@ async function expectNoInstallControl(page: Page): Promise<void> {
   await expect(installButton(page)).toHaveCount(0);
 }
 
+test.use({ serviceWorkers: "block" });
+
 test.describe("install help where the browser makes no offer", () => {
   test("an iPhone in Safari is shown Share → Add to Home Screen, until it says Don't show again", async ({
     browser,

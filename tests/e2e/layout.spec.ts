@@ -4,6 +4,8 @@ import { expect, pageSettled, test } from "./fixtures";
 const SMALL = { width: 375, height: 800 };
 const LARGE = { width: 1280, height: 800 };
 
+test.use({ serviceWorkers: "block" });
+
 test.describe("responsive layout", () => {
   // Motion is not the subject here (the page transition's tests below).
   test.use({ reducedMotion: "reduce" });

@@ -3,6 +3,8 @@ import { expect, pageSettled, test } from "./fixtures";
 
 const VIEWPORT = { width: 1280, height: 700 };
 
+test.use({ serviceWorkers: "block" });
+
 test.describe("client-side navigation: scroll, focus and announcement", () => {
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize(VIEWPORT);

@@ -4,7 +4,7 @@ import { skills } from "../../src/content/skills";
 import { expect, pageSettled, test } from "./fixtures";
 
 // Motion is not the subject here: pages are drawn without the slide-in to wait for.
-test.use({ reducedMotion: "reduce" });
+test.use({ reducedMotion: "reduce", serviceWorkers: "block" });
 
 const nav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
 

@@ -3,7 +3,7 @@ import { appPaths } from "../../src/config/routes";
 import { expect, pageSettled, test } from "./fixtures";
 
 // Motion is not the subject here: pages are drawn without the slide-in to wait for.
-test.use({ reducedMotion: "reduce" });
+test.use({ reducedMotion: "reduce", serviceWorkers: "block" });
 
 const NOT_FOUND = "/no/such/page";
 /** Every route, the not-found page included. */

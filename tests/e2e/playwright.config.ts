@@ -26,7 +26,11 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    trace: "retain-on-failure",
+    // Off: recording a trace in every test cost a sixth of the suite's CPU, kept only on a failure.
+    // Run a failing test again with `--trace on` to get one.
+    trace: "off",
+    // The worker stays allowed here; specs whose subject is not the worker block it with
+    // `serviceWorkers: "block"`, as its install precaches the whole site in each new context.
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: CHROMIUM_ARGS,

@@ -26,6 +26,8 @@ const ROUTES = [
   { path: "/no/such/page", key: "notFound", h1: "Page not found", status: 404 },
 ] as const;
 
+test.use({ serviceWorkers: "block" });
+
 test.describe("prerendered pages", () => {
   for (const route of ROUTES) {
     test(`${route.path} arrives as finished HTML with its own head tags`, async ({ request }) => {

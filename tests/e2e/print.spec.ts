@@ -2,7 +2,7 @@ import { projects } from "../../src/content/projects";
 import { expect, pageSettled, switchAnimated, test, themeSwitch } from "./fixtures";
 
 // Motion is not the subject here: pages are drawn without the slide-in to wait for.
-test.use({ reducedMotion: "reduce" });
+test.use({ reducedMotion: "reduce", serviceWorkers: "block" });
 
 test.describe("printing a page", () => {
   test("hides the controls, prints light, writes each external link's address and keeps cards whole", async ({

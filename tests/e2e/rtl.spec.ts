@@ -26,7 +26,7 @@ async function box(page: Page, selector: string) {
 }
 
 test.describe("language and direction", () => {
-  test.use({ allowedConsoleErrors: [/status of 404 \(Not Found\)/] });
+  test.use({ serviceWorkers: "block", allowedConsoleErrors: [/status of 404 \(Not Found\)/] });
 
   test("every page and the manifest carry the content's language and direction", async ({
     page,

@@ -93,6 +93,8 @@ function pixelsApart(a: Buffer, b: Buffer): string[] {
   return apart;
 }
 
+test.use({ serviceWorkers: "block" });
+
 test.describe("light/dark toggle", () => {
   // One visit for the switch's clicks, keys and knob: each visit waits for React and the animation.
   test("starts light on every load; a click switches to dark and back, moving the knob across and back at one size; so do Space and Enter", async ({
