@@ -5,6 +5,9 @@ const ROUTES = ["/", "/skills", "/project", "/contact", "/no-such-page"];
 // The not-found route answers 404, which the browser logs.
 test.use({ serviceWorkers: "block", allowedConsoleErrors: [/status of 404/] });
 
+// Each test is its own visit: they may run on both workers at once.
+test.describe.configure({ mode: "parallel" });
+
 // One visit per route: scanned in the light theme, then again once the switch has made it dark.
 for (const route of ROUTES) {
   test(`${route} has no axe violations in the light theme nor in the dark one`, async ({ page }) => {

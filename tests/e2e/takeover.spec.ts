@@ -16,6 +16,9 @@ test.use({
   },
 });
 
+// Each test is its own visit: they may run on both workers at once (the suite's last file).
+test.describe.configure({ mode: "parallel" });
+
 interface Sample {
   left: number;
   top: number;

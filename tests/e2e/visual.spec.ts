@@ -24,6 +24,9 @@ test.use({
   allowedConsoleErrors: [/status of 404 \(Not Found\)/],
 });
 
+// Each test is its own visit: they may run on both workers at once.
+test.describe.configure({ mode: "parallel" });
+
 /** Skips the suite when the baselines show other content (and records the content when taking them). */
 function baselinesOfThisContent() {
   const updating = ["all", "changed"].includes(test.info().config.updateSnapshots);
