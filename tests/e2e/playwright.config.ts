@@ -26,8 +26,8 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    // Off: recording a trace in every test cost a sixth of the suite's CPU, kept only on a failure.
-    // Run a failing test again with `--trace on` to get one.
+    // Off: recording a trace in every test, to keep it only on a failure, took about a third of the
+    // browsers' and workers' CPU. Run a failing test again with `--trace on` to get one.
     trace: "off",
     // The worker stays allowed here; specs whose subject is not the worker block it with
     // `serviceWorkers: "block"`, as its install precaches the whole site in each new context.
