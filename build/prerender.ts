@@ -7,6 +7,7 @@ import { renderPageHead, renderRobots, renderSitemap } from "../src/app/page-hea
 import { pageFile, pageModule, renderUrl, routeIds } from "../src/config/routes.ts";
 import { BOOT_SCRIPT } from "../src/shared/boot-script.ts";
 import { imagePlugins } from "./images.ts";
+import { lottieDisplayStyleTag } from "./library-styles.ts";
 
 /** The React app's module, which the boot module (the build's entry) imports on need. */
 const APP_MODULE = "src/main.tsx";
@@ -131,7 +132,7 @@ export function prerender(siteUrl: string | null): Plugin {
             const styles = await Promise.all(inlined.map((href) => readFile(join(outDir, href), "utf8")));
             const links = inlined.map((href) => `<link rel="stylesheet" href="${href}" disabled />`);
             html = html.replace(stylesheet, () =>
-              [`<style>${styles.join("\n")}</style>`, ...links].join("\n    "),
+              [lottieDisplayStyleTag(), `<style>${styles.join("\n")}</style>`, ...links].join("\n    "),
             );
           }
           if (!html.includes(body)) throw new Error(`prerender: index.html has no <div id="root"></div>`);

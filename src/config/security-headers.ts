@@ -19,7 +19,7 @@ export interface SecurityHeaderOptions {
 /**
  * `<style>` blocks that libraries insert at run time, with fixed content (so a fixed hash):
  * lottie-react 3's display stylesheet (React-hoisted `<style href="lottie-display">`) and
- * OverlayScrollbars 2's environment probe. A test recomputes them from the installed packages.
+ * OverlayScrollbars 2's environment probe. A test checks them against `build/library-styles.ts`.
  */
 export const LIBRARY_STYLE_HASHES: readonly CspHash[] = [
   "'sha256-h48haH0359qOIVIMFFnYvB3PSElQN1I/gz3BOLhh/fI='",

@@ -199,11 +199,22 @@ test.describe("light/dark toggle", () => {
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       const before = await toggle.screenshot({ animations: "disabled" });
       expect(await page.evaluate(() => document.documentElement.hasAttribute("data-react"))).toBe(false);
+      // The animation's stylesheet, prerendered in the head (build/library-styles.ts).
+      const prerendered = await page.evaluateHandle(() =>
+        document.head.querySelector('style[data-href="lottie-display"]'),
+      );
 
       release();
       await switchAnimated(page);
       await expect(toggle).toHaveAttribute("aria-checked", String(dark));
       await expect(page.locator("nav .toggle-switch__static")).toHaveCount(0);
+      // React used it and inserted none of its own (one would go first in the head, before the
+      // page's stylesheet: the browser then restyled and laid out the whole page again).
+      const hoisted = await page.evaluate(
+        (style) => [...document.querySelectorAll("style[data-precedence]")].map((s) => s === style),
+        prerendered,
+      );
+      expect(hoisted).toEqual([true]);
       const after = await toggle.screenshot({ animations: "disabled" });
       expect(pixelsApart(before, after)).toEqual([]);
     });

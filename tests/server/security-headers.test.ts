@@ -13,6 +13,7 @@ import {
   firebaseSecurityHeaders,
   withSecurityHeaders,
 } from "../../build/firebase-headers";
+import { lottieDisplayStyle, overlayScrollbarsProbeStyle } from "../../build/library-styles";
 import { parseConfig } from "../../src/config/parse-config";
 import {
   LIBRARY_STYLE_HASHES,
@@ -67,27 +68,8 @@ test("inline <style> blocks and executable inline scripts are hashed; data block
   expect(csp).toContain(`script-src 'self' ${scriptHashes[0]}`);
 });
 
-/** A template literal's `${name}` placeholder, as it appears in a library's source. */
-const slot = (name: string) => ["$", "{", name, "}"].join("");
-
 test("the library stylesheets' hashes match the installed lottie-react and OverlayScrollbars", () => {
-  const read = (path: string) => readFileSync(join(ROOT, "node_modules", path), "utf8");
-  // lottie-react: `@layer <styleLayer>{<lottieDisplayStyles>}` in a React-hoisted <style>.
-  const layer = /styleLayer = "([^"]+)"/.exec(read("lottie-react/build/animation/styleLayer.js"))?.[1];
-  const display = read("lottie-react/build/animation/LottieDisplay.js");
-  const displayClass = /lottieDisplayClass = "([^"]+)"/.exec(display)?.[1] ?? "";
-  const rules = /lottieDisplayStyles = `([^`]+)`/
-    .exec(display)?.[1]
-    ?.replaceAll(slot("lottieDisplayClass"), displayClass);
-  // OverlayScrollbars: the environment probe's <style>, with its two class names.
-  const overlay = read("overlayscrollbars/overlayscrollbars.mjs");
-  const environment = /const L = "([^"]+)";/.exec(overlay)?.[1] ?? "";
-  const hidden = /const P = `\$\{L\}([^`]+)`;/.exec(overlay)?.[1] ?? "";
-  const probe = /const t = `(\.\$\{L\}\{scroll-behavior[^`]+)`;/
-    .exec(overlay)?.[1]
-    ?.replaceAll(slot("L"), environment)
-    .replaceAll(slot("P"), `${environment}${hidden}`);
-  const computed = [`@layer ${layer}{${rules}}`, probe ?? ""].map(
+  const computed = [lottieDisplayStyle().css, overlayScrollbarsProbeStyle()].map(
     (css) => inlineHashesOf(`<style>${css}</style>`).styleHashes[0],
   );
   expect(computed).toEqual(LIBRARY_STYLE_HASHES);
