@@ -17,6 +17,14 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 
 export const CPU_SLOWDOWN = 4;
+
+/**
+ * The slowdown that makes this host run like a device of benchmarkIndex `target` (at least 1×):
+ * 4× on a host of index 2,750 emulates a device of about 690. On a slower or busier host, 4×
+ * emulates a slower device than it did there; Lighthouse's docs calibrate its multiplier the same way.
+ */
+export const calibratedSlowdown = (hostIndex: number, target: number): number =>
+  Math.max(1, Math.round((hostIndex / target) * 100) / 100);
 /** How long after the load the longest task is looked for. */
 const WATCH_MS = 10_000;
 
@@ -48,7 +56,10 @@ const RECORDER = `(() => {
   observe("event", record.events, { durationThreshold: 16 });
 })()`;
 
-async function throttledPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+async function throttledPage(
+  browser: Browser,
+  rate: number,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -58,7 +69,7 @@ async function throttledPage(browser: Browser): Promise<{ context: BrowserContex
   const page = await context.newPage();
   await page.addInitScript(RECORDER);
   const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
   return { context, page };
 }
 
@@ -84,8 +95,8 @@ const SWITCH = 'nav [role="switch"]';
 const TAP = ["pointerdown", "pointerup", "click"];
 const KEY = ["keydown", "keyup", "keypress"];
 
-async function longestTask(browser: Browser, url: string): Promise<[number, string]> {
-  const { context, page } = await throttledPage(browser);
+async function longestTask(browser: Browser, url: string, rate: number): Promise<[number, string]> {
+  const { context, page } = await throttledPage(browser, rate);
   try {
     await loadPage(page, url);
     await page.waitForTimeout(WATCH_MS);
@@ -104,8 +115,8 @@ async function longestTask(browser: Browser, url: string): Promise<[number, stri
   }
 }
 
-async function firstScroll(browser: Browser, url: string): Promise<number> {
-  const { context, page } = await throttledPage(browser);
+async function firstScroll(browser: Browser, url: string, rate: number): Promise<number> {
+  const { context, page } = await throttledPage(browser, rate);
   try {
     await loadPage(page, url);
     // Functions, not strings: the page's CSP forbids eval, which a string predicate needs.
@@ -132,8 +143,8 @@ async function firstScroll(browser: Browser, url: string): Promise<number> {
   }
 }
 
-async function tapAfterLoad(browser: Browser, url: string): Promise<number> {
-  const { context, page } = await throttledPage(browser);
+async function tapAfterLoad(browser: Browser, url: string, rate: number): Promise<number> {
+  const { context, page } = await throttledPage(browser, rate);
   try {
     await loadPage(page, url);
     const since = await now(page);
@@ -145,8 +156,8 @@ async function tapAfterLoad(browser: Browser, url: string): Promise<number> {
   }
 }
 
-async function tapAsReactStarts(browser: Browser, url: string): Promise<number> {
-  const { context, page } = await throttledPage(browser);
+async function tapAsReactStarts(browser: Browser, url: string, rate: number): Promise<number> {
+  const { context, page } = await throttledPage(browser, rate);
   try {
     let reactStarted = () => {};
     const started = new Promise<void>((resolve) => {
@@ -173,8 +184,8 @@ async function tapAsReactStarts(browser: Browser, url: string): Promise<number> 
   }
 }
 
-async function keyAfterLoad(browser: Browser, url: string): Promise<number> {
-  const { context, page } = await throttledPage(browser);
+async function keyAfterLoad(browser: Browser, url: string, rate: number): Promise<number> {
+  const { context, page } = await throttledPage(browser, rate);
   try {
     await loadPage(page, url);
     const field = page.getByLabel("Name");
@@ -192,16 +203,16 @@ async function keyAfterLoad(browser: Browser, url: string): Promise<number> {
   }
 }
 
-/** One sample of every measure on one page, each on a fresh first visit. */
-export async function feelSample(browser: Browser, url: string): Promise<FeelSample> {
-  const [longest, source] = await longestTask(browser, url);
+/** One sample of every measure on one page, each on a fresh first visit, the CPU slowed `rate`×. */
+export async function feelSample(browser: Browser, url: string, rate = CPU_SLOWDOWN): Promise<FeelSample> {
+  const [longest, source] = await longestTask(browser, url, rate);
   return {
     longestTask: longest,
     longestTaskSource: source,
-    firstScroll: await firstScroll(browser, url),
-    tapAfterLoad: await tapAfterLoad(browser, url),
-    tapAsReactStarts: await tapAsReactStarts(browser, url),
-    keyAfterLoad: await keyAfterLoad(browser, url),
+    firstScroll: await firstScroll(browser, url, rate),
+    tapAfterLoad: await tapAfterLoad(browser, url, rate),
+    tapAsReactStarts: await tapAsReactStarts(browser, url, rate),
+    keyAfterLoad: await keyAfterLoad(browser, url, rate),
   };
 }
 

@@ -12,8 +12,10 @@
  * - The first interactions, in a Lighthouse timespan at 4× CPU: a click on the theme switch and a
  *   click on a navbar link, on a page that has loaded and gone idle (INP of each).
  * - What a visitor feels at 4× CPU (bench/responsiveness.ts): the longest task after the load and
- *   at the first scroll, and the Event Timing duration of a tap or a key while React starts. BENCH_LIGHTHOUSE=0 measures
- *   these alone (a quick check while changing how React starts).
+ *   at the first scroll, and the Event Timing duration of a tap or a key while React starts.
+ *   BENCH_LIGHTHOUSE=0 measures these alone (a quick check while changing how React starts);
+ *   BENCH_FEEL_INDEX=690 measures them on a device of that benchmarkIndex instead (on a host of
+ *   2,750, 4× is that device; on a slower host, 4× is a slower device).
  * - First-load JS per route (gzip), the precache size, and the first paint of a repeat visit made
  *   offline (service worker only).
  *
@@ -43,7 +45,13 @@ import { startServer } from "../tests/e2e/server";
 import { closedPort } from "../tests/support/net";
 import { PAGE_SECTION, writeSection } from "./latest-section";
 import { firstLoadJs, precache, ROUTE_PAGES } from "./measure";
-import { benchmarkIndex, CPU_SLOWDOWN, type FeelSample, feelSample } from "./responsiveness";
+import {
+  benchmarkIndex,
+  CPU_SLOWDOWN,
+  calibratedSlowdown,
+  type FeelSample,
+  feelSample,
+} from "./responsiveness";
 
 const ROOT = join(import.meta.dirname, "..");
 /**
@@ -58,6 +66,8 @@ const SLOW_CPU = Number(process.env.BENCH_CPU ?? 0);
 const SAVE = process.env.BENCH_SAVE === "1";
 /** BENCH_LIGHTHOUSE=0: only what a visitor feels (bench/responsiveness.ts), not saved. */
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
+/** BENCH_FEEL_INDEX: "what a visitor feels" on a device of that benchmarkIndex, not at 4× (never saved). */
+const FEEL_INDEX = Number(process.env.BENCH_FEEL_INDEX ?? 0);
 const STATIC_PAGE = "/bench-static.html";
 const FLOOR_PAGE = "/bench-floor.html";
 const FLOOR_DIR = "bench-floor";
@@ -394,16 +404,20 @@ async function main() {
   const interactions: Record<string, InteractionSample[]> = {};
   const feel: Record<string, FeelSample[]> = {};
   const feelIndices: number[] = [];
+  const feelRates: number[] = [];
   try {
     // Rounds, not pages one after the other: a slow minute on the shared machine spreads over
     // every page instead of falling on one, and each round's ratios compare like with like.
     for (let run = 0; run < RUNS; run++) {
-      feelIndices.push(await benchmarkIndex(feelBrowser));
+      const index = await benchmarkIndex(feelBrowser);
+      feelIndices.push(index);
+      const rate = FEEL_INDEX > 0 ? calibratedSlowdown(index, FEEL_INDEX) : CPU_SLOWDOWN;
+      feelRates.push(rate);
       for (const path of ROUTES) {
         process.stdout.write(`Responsiveness ${label(path)} run ${run + 1}/${RUNS}            \r`);
         feel[path] ??= [];
         try {
-          feel[path]?.push(await feelSample(feelBrowser, `${server.url}${path}`));
+          feel[path]?.push(await feelSample(feelBrowser, `${server.url}${path}`, rate));
         } catch (error) {
           console.error(`\nResponsiveness on ${label(path)} failed:`, error);
           feel[path]?.push({
@@ -548,7 +562,7 @@ async function main() {
   }
   out();
   out(
-    `## What a visitor feels (first visit, ${CPU_SLOWDOWN}× CPU in Chromium, a phone's viewport; Event Timing; benchmarkIndex ${withRange(spread(feelIndices), plain)})`,
+    `## What a visitor feels (first visit, ${FEEL_INDEX > 0 ? `CPU slowed ${withRange(spread(feelRates), (rate) => rate.toFixed(1))}× to a device of benchmarkIndex ${FEEL_INDEX}` : `${CPU_SLOWDOWN}× CPU`} in Chromium, a phone's viewport; Event Timing; benchmarkIndex ${withRange(spread(feelIndices), plain)})`,
   );
   out();
   out(
@@ -609,7 +623,7 @@ async function main() {
   writeFileSync(join(resultsDir, `${stamp}.md`), `${lines.join("\n")}\n`);
   console.log(`\nWritten to bench/results/${stamp}.md`);
   // A foreign build's figures, or a part of the figures, are kept in bench/results/ only.
-  if (SAVE && !process.env.BENCH_DIST && LIGHTHOUSE) {
+  if (SAVE && !process.env.BENCH_DIST && LIGHTHOUSE && FEEL_INDEX === 0) {
     writeSection(join(ROOT, "bench/latest.md"), PAGE_SECTION, lines.join("\n"));
     console.log("and to bench/latest.md");
   }
