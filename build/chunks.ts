@@ -9,9 +9,13 @@ import type { Plugin } from "vite";
 /** V8's explicit compile hint (Chrome 136+): compile every function of the file eagerly. */
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
+/** The theme switch's animation engine: loaded when idle once React runs, and set up at once. */
+const ENGINE = /[\\/]src[\\/]features[\\/]theme[\\/]lottie-toggle\.tsx$/;
+
 /**
  * Marks the chunks a page runs as soon as it starts (the entry, what it imports, and the route
- * pages) with V8's compile hint (why, and why not the lazy chunks: docs/decisions.md). The hint goes
+ * pages) and the switch's animation engine, whose setup calls most of its code in one task, with
+ * V8's compile hint (why, and why not the chunks loaded on intent: docs/decisions.md). The hint goes
  * on the first line, where V8 looks for it, so it is written into the files once Vite has written
  * them (Vite adds its own preamble to a chunk after every plugin's generateBundle). A chunk's file
  * name does not cover the hint: a chunk whose code is unchanged but which joins or leaves a first
@@ -34,7 +38,7 @@ export function compileHints(): Plugin {
       };
       for (const chunk of chunks) {
         const isPage = /[\\/]src[\\/]app[\\/]routes[\\/]/.test(chunk.facadeModuleId ?? "");
-        if (chunk.isEntry || isPage) add(chunk.fileName);
+        if (chunk.isEntry || isPage || ENGINE.test(chunk.facadeModuleId ?? "")) add(chunk.fileName);
       }
       for (const fileName of atStart) {
         const path = join(options.dir ?? "dist", fileName);
