@@ -22,9 +22,9 @@ function render(container: HTMLElement): void {
   document.documentElement.setAttribute("data-react", "");
   // Not in a transition: the root (the layout's shell) hydrates in one short task, so a click
   // cannot land on a node React is halfway through claiming (a transition's slices let one through
-  // unhandled; docs/decisions.md). The layout's Suspense boundaries (navigation bar, page, footer)
-  // then hydrate each in slices of their own, the browser free between them; a click on one not
-  // yet hydrated hydrates it at once and is then handled.
+  // unhandled; docs/decisions.md). The layout's Suspense boundaries (the navigation bar's parts,
+  // the page, the footer) then hydrate each in slices of their own, the browser free between them;
+  // a click on one not yet hydrated hydrates it, and only it, at once and is then handled.
   hydrateRoot(container, app);
 }
 

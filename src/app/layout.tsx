@@ -43,10 +43,8 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {ui.skipLink}
       </a>
-      {/* Each boundary hydrates in a task of its own (src/main.tsx): the navigation bar, the page, the footer. */}
-      <Suspense>
-        <Navbar />
-      </Suspense>
+      {/* Each boundary hydrates in a task of its own (src/main.tsx): the navigation bar's parts, the page, the footer. */}
+      <Navbar />
       <main id="main" className="main" tabIndex={-1}>
         <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
           <Outlet />

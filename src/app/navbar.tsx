@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { ExternalLink } from "../components/external-link";
 import { HostIcon } from "../components/host-icon";
@@ -13,40 +14,53 @@ import "./navbar.css";
 
 export const NAVBAR_TOGGLE_SIZE = 50;
 
+/**
+ * Its parts are Suspense boundaries of their own, the bar itself hydrating with the root (src/main.tsx):
+ * a press on the switch while React starts hydrates the switch alone before it is handled, not the
+ * whole bar.
+ */
 export function Navbar() {
   return (
     <header className="navbar">
       <nav className="navbar__inner" aria-label={ui.nav.label}>
-        <Link to={routes.home.path} className="navbar__brand">
-          <span className="navbar__mark" aria-hidden="true">
-            {initials(profile.name)}
-          </span>
-          {profile.brand}
-        </Link>
-        <ul className="navbar__links">
-          {navLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end className="navbar__link">
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <Suspense>
+          <Link to={routes.home.path} className="navbar__brand">
+            <span className="navbar__mark" aria-hidden="true">
+              {initials(profile.name)}
+            </span>
+            {profile.brand}
+          </Link>
+          <ul className="navbar__links">
+            {navLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className="navbar__link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </Suspense>
         <div className="navbar__actions">
-          <InstallButton />
-          <ThemeSwitch />
-          <a href={`mailto:${profile.email}`} className="navbar__icon-link">
-            <MailIcon />
-            <span className="visually-hidden">{ui.nav.email}</span>
-          </a>
-          <ExternalLink href={profile.networkUrl} className="navbar__icon-link">
-            <HostIcon url={profile.networkUrl} kind="network" />
-            <span className="visually-hidden">{ui.nav.network}</span>
-          </ExternalLink>
-          <ExternalLink href={profile.resumeUrl} className="navbar__icon-link">
-            <ResumeIcon />
-            <span className="visually-hidden">{ui.nav.resume}</span>
-          </ExternalLink>
+          <Suspense>
+            <InstallButton />
+          </Suspense>
+          <Suspense>
+            <ThemeSwitch />
+          </Suspense>
+          <Suspense>
+            <a href={`mailto:${profile.email}`} className="navbar__icon-link">
+              <MailIcon />
+              <span className="visually-hidden">{ui.nav.email}</span>
+            </a>
+            <ExternalLink href={profile.networkUrl} className="navbar__icon-link">
+              <HostIcon url={profile.networkUrl} kind="network" />
+              <span className="visually-hidden">{ui.nav.network}</span>
+            </ExternalLink>
+            <ExternalLink href={profile.resumeUrl} className="navbar__icon-link">
+              <ResumeIcon />
+              <span className="visually-hidden">{ui.nav.resume}</span>
+            </ExternalLink>
+          </Suspense>
         </div>
       </nav>
     </header>
