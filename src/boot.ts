@@ -81,14 +81,22 @@ document.addEventListener(
 
 if (container?.hasChildNodes()) {
   // Kept listening: a start that failed (offline) is tried again at the next intent. React starts
-  // after the next paint, so that the press's own feedback (the switch flipping) is not held up.
+  // when a control gets the focus (a key reaches a control only once it has it) or a press is
+  // released, after the next paint, so that the press's own feedback (the switch flipping at the
+  // click, which comes with the release) is not held up.
   const startAfterPaint = () => requestAnimationFrame(() => setTimeout(startReact));
-  for (const type of ["pointerdown", "keydown", "focusin", "touchstart"]) {
+  let pressed = false;
+  for (const type of "pointerdown touchstart focusin pointerup touchend".split(" ")) {
     document.addEventListener(
       type,
       (event) => {
-        if (type === "touchstart" || (event.target as Element | null)?.closest?.(REACT_DRIVEN))
-          startAfterPaint();
+        if (/up|end/.test(type)) {
+          if (pressed) startAfterPaint();
+          pressed = false;
+        } else if (type === "touchstart" || (event.target as Element | null)?.closest?.(REACT_DRIVEN)) {
+          if (type === "focusin" && !pressed) startAfterPaint();
+          else pressed = true;
+        }
       },
       { capture: true, passive: true },
     );
