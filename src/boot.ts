@@ -81,12 +81,12 @@ document.addEventListener(
 
 if (container?.hasChildNodes()) {
   // Kept listening: a start that failed (offline) is tried again at the next intent. React starts
-  // when a control gets the focus (a key reaches a control only once it has it) or a press is
-  // released, after the next paint, so that the press's own feedback (the switch flipping at the
-  // click, which comes with the release) is not held up.
+  // when a control gets the focus, or a press or key on one is released, after the next paint, so
+  // that the press's own feedback (the switch flipping at the click, which comes with the release)
+  // is not held up.
   const startAfterPaint = () => requestAnimationFrame(() => setTimeout(startReact));
   let pressed = false;
-  for (const type of "pointerdown touchstart focusin pointerup touchend".split(" ")) {
+  for (const type of "pointerdown touchstart keydown focusin pointerup touchend keyup".split(" ")) {
     document.addEventListener(
       type,
       (event) => {

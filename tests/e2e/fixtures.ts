@@ -64,7 +64,9 @@ export async function startReact(page: Page): Promise<void> {
     .poll(
       () =>
         page.evaluate(() => {
+          // A touch, pressed and released (React starts at the release).
           document.dispatchEvent(new Event("touchstart"));
+          document.dispatchEvent(new Event("touchend"));
           return document.documentElement.hasAttribute("data-react");
         }),
       { timeout: 20_000 },

@@ -372,9 +372,10 @@ function recordKnob(): void {
 }
 const knobOffsets = () => [...(window as unknown as { knob_: Set<number> }).knob_];
 
-/** Starts React as a touch would (repeated until the boot module listens). */
+/** Starts React as a touch would, pressed and released (repeated until the boot module listens). */
 function touch(): boolean {
   document.dispatchEvent(new Event("touchstart"));
+  document.dispatchEvent(new Event("touchend"));
   return document.documentElement.hasAttribute("data-react");
 }
 
