@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, holdReact, pageStill, REACT_APP, test, themeSwitch } from "./fixtures";
+import { expect, holdReact, pageStill, REACT_APP, startReact, test, themeSwitch } from "./fixtures";
 import { E2E_PORT, mainDataDir, storedMessages } from "./server";
 
 /**
@@ -61,6 +61,16 @@ test.describe("React on need", () => {
     await idle.goto("/skills");
     await expect(idle.locator("html")).toHaveAttribute("data-react", "", { timeout: 20_000 });
     await idle.close();
+  });
+
+  test("a touch, pressed and released, starts React with no idle start to fall back on", async ({ page }) => {
+    // The browser never reports idle here: only the touch can start React (src/boot.ts).
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await page.goto("/");
+    await pageStill(page);
+    await startReact(page);
   });
 
   test("the theme switch works before React, and React starts from the theme the visitor chose", async ({
