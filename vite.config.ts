@@ -97,9 +97,6 @@ export default defineConfig(({ mode }) => {
             include: ["tests/shared/**/*.test.ts", "tests/server/**/*.test.ts", "tests/build/**/*.test.ts"],
             globalSetup: ["tests/server/child-bundles.ts"],
             globals: true,
-            // One module graph per worker, not per file: the servers under test are child processes
-            // and each test makes its own stores, so files share no state; a tenth less wall time.
-            isolate: false,
             // Child servers start beside the builds in `npm test`: on two busy cores a start can take
             // tens of seconds, a suite's first mail a few (expect.poll gives up after 1 s otherwise),
             // and a hook's first import of the worker or a server more than the 10 s default.
