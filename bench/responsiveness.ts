@@ -204,7 +204,7 @@ async function keyAfterLoad(browser: Browser, url: string, rate: number): Promis
 }
 
 /** One sample of every measure on one page, each on a fresh first visit, the CPU slowed `rate`×. */
-export async function feelSample(browser: Browser, url: string, rate = CPU_SLOWDOWN): Promise<FeelSample> {
+export async function feelSample(browser: Browser, url: string, rate: number): Promise<FeelSample> {
   const [longest, source] = await longestTask(browser, url, rate);
   return {
     longestTask: longest,

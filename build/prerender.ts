@@ -83,6 +83,8 @@ export function prerender(siteUrl: string | null): Plugin {
         // plain HTML with no inline <script> to complete a late boundary (the CSP forbids those);
         // a page that still has one fails the build.
         for (const id of routeIds) await renderPage(renderUrl(id));
+        // Read once from the installed package, written into every page's head.
+        const lottieStyle = lottieDisplayStyleTag();
         for (const id of routeIds) {
           const page = pageModule(id);
           const rendered = await renderPage(renderUrl(id));
@@ -132,7 +134,7 @@ export function prerender(siteUrl: string | null): Plugin {
             const styles = await Promise.all(inlined.map((href) => readFile(join(outDir, href), "utf8")));
             const links = inlined.map((href) => `<link rel="stylesheet" href="${href}" disabled />`);
             html = html.replace(stylesheet, () =>
-              [lottieDisplayStyleTag(), `<style>${styles.join("\n")}</style>`, ...links].join("\n    "),
+              [lottieStyle, `<style>${styles.join("\n")}</style>`, ...links].join("\n    "),
             );
           }
           if (!html.includes(body)) throw new Error(`prerender: index.html has no <div id="root"></div>`);
