@@ -206,9 +206,15 @@ export function openRedisMailJobStore(redisState: RedisState, db: Db, log: Redis
           const digestJob = parse(await redis.get(jobKey(key)))?.digest === true;
           if (digestJob && !(await takeDigestLease(holder, leaseMs))) continue;
           if ((await redis.set(leaseKey(key), holder, "PX", leaseMs, "NX")) !== "OK") continue;
-          const record = parse(await redis.get(jobKey(key)));
+          const [raw, dueAt] = await Promise.all([redis.get(jobKey(key)), redis.zscore(DUE, key)]);
+          const record = parse(raw);
           if (record?.state !== "pending" || record.payload === undefined) {
             await redis.multi().zrem(DUE, key).del(leaseKey(key)).exec();
+            continue;
+          }
+          // Sent and put back since the look above (a retry's wait, a window's digest): not due now.
+          if (dueAt === null || Number(dueAt) > Date.now()) {
+            await redis.del(leaseKey(key));
             continue;
           }
           const another =

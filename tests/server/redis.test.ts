@@ -87,7 +87,6 @@ test("ALERT_LIMIT is one count for every instance and both endpoints: the window
 
 test("ALERT_LIMIT's digest is one mail per window across the instances: ten messages alternating between two, 3/20s, give three alerts and one digest of seven", {
   timeout: 90_000,
-  retry: 1,
 }, async () => {
   await withRedis((client) => client.flushall());
   const [a, b] = await twoInstances({ ALERT_LIMIT: "3/20s", MAIL_LEASE_MS: "5000" });
@@ -104,8 +103,6 @@ test("ALERT_LIMIT's digest is one mail per window across the instances: ten mess
   expect(subjects.filter((subject) => !subject?.startsWith("New portfolio message"))).toEqual([
     "7 more portfolio messages",
   ]);
-  // One retry: on a machine at load 20-50 one run in about six split the digest in two (1 and 6);
-  // the cause is not found yet (the note of 2026-11-27 says so).
 });
 
 test("with REDIS_URL, list shows the mail states kept in Redis, and retry sends a failed mail kept there", async () => {
