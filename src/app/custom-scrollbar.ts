@@ -67,7 +67,11 @@ export function attachScrollbar(target: HTMLElement): () => void {
         update: { ignoreMutation: (mutation) => ignoredTarget(mutation.target) },
       },
     );
+  // Its setup may scroll the page to the top (seen once a client-side Back had restored the reader's
+  // place): the reader stays where they were.
+  const { scrollX: left, scrollY: top } = window;
   const instance = keepingFocusRing(() => keepingChildren(target, attach));
+  if (window.scrollX !== left || window.scrollY !== top) window.scrollTo({ left, top, behavior: "instant" });
   return () => {
     instance.destroy();
     target.style.removeProperty("--scrollbar-gap");

@@ -1,5 +1,5 @@
 import { profile } from "../../src/content/profile";
-import { expect, pageSettled, test } from "./fixtures";
+import { expect, holdScript, pageSettled, test } from "./fixtures";
 
 const VIEWPORT = { width: 1280, height: 700 };
 
@@ -20,6 +20,8 @@ test.describe("client-side navigation: scroll, focus and announcement", () => {
   test("a link opens the new page at its top, focuses its heading and announces it; Back restores the position", async ({
     page,
   }) => {
+    // The custom scrollbar, wished for by the scroll below, arrives only after Back (a slow network).
+    const scrollbar = await holdScript(page, /\/assets\/custom-scrollbar-[^/]+\.js$/);
     await page.goto("/project");
     await pageSettled(page);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -38,6 +40,11 @@ test.describe("client-side navigation: scroll, focus and announcement", () => {
     await expect(page.getByRole("heading", { level: 1, name: "PROJECTS" })).toBeFocused();
     await expect(page.getByRole("status").filter({ hasText: `Projects · ${profile.name}` })).toHaveCount(1);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(bottom);
+    // Its attach keeps the reader's place.
+    await expect.poll(() => scrollbar.requested()).toBe(true);
+    scrollbar.release();
+    await expect(page.locator("html")).toHaveAttribute("data-overlayscrollbars", "");
+    expect(await page.evaluate(() => window.scrollY)).toBe(bottom);
 
     await page.goForward();
     await expect(heading).toBeFocused();
