@@ -6,7 +6,7 @@
  * `tests/server/log-privacy.test.ts` still starts `server/serve.ts` through tsx, as the Dockerfile
  * and `npm run serve` do.
  */
-import { rm } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { build } from "esbuild";
 
@@ -29,7 +29,11 @@ export function childEntry(entry: ChildEntry): string {
   return join(OUT_DIR, entry.replace(/\.ts$/, ".js"));
 }
 
+/** Written by the run that made the bundles: the node projects share them (one global setup each). */
+const BUILT_BY = join(OUT_DIR, "built-by");
+
 export default async function bundleChildEntries(): Promise<void> {
+  if ((await readFile(BUILT_BY, "utf8").catch(() => "")) === String(process.pid)) return;
   await rm(OUT_DIR, { recursive: true, force: true });
   await build({
     absWorkingDir: ROOT,
@@ -43,4 +47,5 @@ export default async function bundleChildEntries(): Promise<void> {
     packages: "external",
     logLevel: "warning",
   });
+  await writeFile(BUILT_BY, String(process.pid));
 }
