@@ -29,107 +29,114 @@ test.describe("React on need", () => {
     expect(scripts.length).toBeGreaterThan(0);
   });
 
-  test("a browser without paint timing still loads the boot module, a second after the first frame", async ({
-    page,
-  }) => {
-    // As in a browser that reports no "paint" entries: the boot script falls back to its timer.
-    await page.addInitScript(() => {
-      Object.defineProperty(PerformanceObserver, "supportedEntryTypes", { value: Object.freeze([]) });
+  test.describe("the worker not being the subject", () => {
+    // Its install would precache the whole site in each of these visits.
+    test.use({ serviceWorkers: "block" });
+
+    test("a browser without paint timing still loads the boot module, a second after the first frame", async ({
+      page,
+    }) => {
+      // As in a browser that reports no "paint" entries: the boot script falls back to its timer.
+      await page.addInitScript(() => {
+        Object.defineProperty(PerformanceObserver, "supportedEntryTypes", { value: Object.freeze([]) });
+      });
+      await page.goto("/project");
+      await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
     });
-    await page.goto("/project");
-    await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
-  });
 
-  test("starts at the first intent on a control (focus by the keyboard), or by itself once the browser is idle", async ({
-    page,
-  }) => {
-    await page.goto("/");
-    await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
-    expect(await reactRunning(page)).toBe(false);
-    // Tab moves from link to link (no React needed) until it reaches a button.
-    await expect
-      .poll(
-        async () => {
-          await page.keyboard.press("Tab");
-          return reactRunning(page);
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    test("starts at the first intent on a control (focus by the keyboard), or by itself once the browser is idle", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
+      expect(await reactRunning(page)).toBe(false);
+      // Tab moves from link to link (no React needed) until it reaches a button.
+      await expect
+        .poll(
+          async () => {
+            await page.keyboard.press("Tab");
+            return reactRunning(page);
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
 
-    const idle = await page.context().newPage();
-    await idle.goto("/skills");
-    await expect(idle.locator("html")).toHaveAttribute("data-react", "", { timeout: 20_000 });
-    await idle.close();
-  });
-
-  test("a touch, pressed and released, starts React with no idle start to fall back on", async ({ page }) => {
-    // The browser never reports idle here: only the touch can start React (src/boot.ts).
-    await page.addInitScript(() => {
-      window.requestIdleCallback = () => 0;
+      const idle = await page.context().newPage();
+      await idle.goto("/skills");
+      await expect(idle.locator("html")).toHaveAttribute("data-react", "", { timeout: 20_000 });
+      await idle.close();
     });
-    await page.goto("/");
-    await pageStill(page);
-    await startReact(page);
-  });
 
-  test("the theme switch works before React, and React starts from the theme the visitor chose", async ({
-    page,
-  }) => {
-    const react = await holdReact(page);
-    await page.goto("/");
-    await pageStill(page);
-    await themeSwitch(page).click();
-    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "true");
-    await themeSwitch(page).click();
-    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
-    await themeSwitch(page).click();
-    expect(await reactRunning(page)).toBe(false);
-    expect(react.requested()).toBe(true);
-
-    react.release();
-    await expect(page.locator("html")).toHaveAttribute("data-react", "");
-    await expect(page.locator("main .outbox-notice")).toHaveCount(1);
-    // React's switch says dark too, and its next click goes back to light.
-    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "true");
-    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    await themeSwitch(page).click();
-    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
-    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "false");
-  });
-
-  test("every click on the switch counts while React starts: none is lost between the boot script and React", async ({
-    page,
-  }) => {
-    const react = await holdReact(page);
-    await page.goto("/");
-    await pageStill(page);
-    await themeSwitch(page).click();
-    react.release();
-    // Clicks spread over React's start and hydration: each one flips the theme exactly once.
-    const clicks = 12;
-    for (let click = 0; click < clicks; click++) {
-      await themeSwitch(page).click({ delay: 10 });
-    }
-    await expect(page.locator("html")).toHaveAttribute("data-react", "");
-    const dark = (1 + clicks) % 2 === 1;
-    await expect(page.locator("html")).toHaveAttribute("data-theme", dark ? "dark" : "light");
-    await expect(themeSwitch(page)).toHaveAttribute("aria-checked", String(dark));
-  });
-
-  test("a button clicked before React is clicked again once React runs", async ({ page }) => {
-    await page.addInitScript(() => {
-      delete (Navigator.prototype as Partial<Navigator>).share;
-      delete (Navigator.prototype as Partial<Navigator>).canShare;
+    test("a touch, pressed and released, starts React with no idle start to fall back on", async ({
+      page,
+    }) => {
+      // The browser never reports idle here: only the touch can start React (src/boot.ts).
+      await page.addInitScript(() => {
+        window.requestIdleCallback = () => 0;
+      });
+      await page.goto("/");
+      await pageStill(page);
+      await startReact(page);
     });
-    const react = await holdReact(page);
-    await page.goto("/");
-    await pageStill(page);
-    await page.getByRole("main").getByRole("button", { name: "Share" }).click();
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-    react.release();
-    await expect(page.getByRole("dialog", { name: "Share this site" })).toBeVisible({ timeout: 20_000 });
+
+    test("the theme switch works before React, and React starts from the theme the visitor chose", async ({
+      page,
+    }) => {
+      const react = await holdReact(page);
+      await page.goto("/");
+      await pageStill(page);
+      await themeSwitch(page).click();
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+      await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "true");
+      await themeSwitch(page).click();
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+      await themeSwitch(page).click();
+      expect(await reactRunning(page)).toBe(false);
+      expect(react.requested()).toBe(true);
+
+      react.release();
+      await expect(page.locator("html")).toHaveAttribute("data-react", "");
+      await expect(page.locator("main .outbox-notice")).toHaveCount(1);
+      // React's switch says dark too, and its next click goes back to light.
+      await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "true");
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+      await themeSwitch(page).click();
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+      await expect(themeSwitch(page)).toHaveAttribute("aria-checked", "false");
+    });
+
+    test("every click on the switch counts while React starts: none is lost between the boot script and React", async ({
+      page,
+    }) => {
+      const react = await holdReact(page);
+      await page.goto("/");
+      await pageStill(page);
+      await themeSwitch(page).click();
+      react.release();
+      // Clicks spread over React's start and hydration: each one flips the theme exactly once.
+      const clicks = 12;
+      for (let click = 0; click < clicks; click++) {
+        await themeSwitch(page).click({ delay: 10 });
+      }
+      await expect(page.locator("html")).toHaveAttribute("data-react", "");
+      const dark = (1 + clicks) % 2 === 1;
+      await expect(page.locator("html")).toHaveAttribute("data-theme", dark ? "dark" : "light");
+      await expect(themeSwitch(page)).toHaveAttribute("aria-checked", String(dark));
+    });
+
+    test("a button clicked before React is clicked again once React runs", async ({ page }) => {
+      await page.addInitScript(() => {
+        delete (Navigator.prototype as Partial<Navigator>).share;
+        delete (Navigator.prototype as Partial<Navigator>).canShare;
+      });
+      const react = await holdReact(page);
+      await page.goto("/");
+      await pageStill(page);
+      await page.getByRole("main").getByRole("button", { name: "Share" }).click();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      react.release();
+      await expect(page.getByRole("dialog", { name: "Share this site" })).toBeVisible({ timeout: 20_000 });
+    });
   });
 
   test("what the visitor types before React is kept, and sent with the spec's modal", async ({ page }) => {

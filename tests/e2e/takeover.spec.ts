@@ -79,7 +79,8 @@ async function takeOver<T>(
 }
 
 test.describe("React takes over without a seam", () => {
-  test.use({ allowedConsoleErrors: [/status of 404/] });
+  // The worker is not the subject (its notice is, below): its install would precache the site in each visit.
+  test.use({ allowedConsoleErrors: [/status of 404/], serviceWorkers: "block" });
 
   for (const path of ["/", "/skills", "/project", "/contact", "/no-such-page"]) {
     test(`${path}: the heading stays put from the end of the slide-in through React's start and the scrollbar's attach`, async ({
@@ -100,25 +101,6 @@ test.describe("React takes over without a seam", () => {
       expect(moved, `the heading was at ${first?.left}, ${first?.top}`).toEqual([]);
     });
   }
-
-  test("a notice at the viewport's end keeps its place when the scrollbar attaches", async ({ page }) => {
-    await page.goto("/");
-    await pageSettled(page);
-    const notice = page.getByRole("group", { name: "Ready to work offline" });
-    await expect(notice).toBeVisible({ timeout: 20_000 });
-    await notice.evaluate((element) =>
-      Promise.all(element.getAnimations().map((animation) => animation.finished)),
-    );
-    const before = await notice.boundingBox();
-    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-overlayscrollbars"))).toBe(
-      false,
-    );
-    // The wheel turned over it (the page is at its top): the notice stays, and the scrollbar attaches.
-    await page.mouse.move((before?.x ?? 0) + (before?.width ?? 0) - 4, (before?.y ?? 0) + 8);
-    await page.mouse.wheel(0, -100);
-    await expect(page.locator("html")).toHaveAttribute("data-overlayscrollbars", "", { timeout: 20_000 });
-    expect(await notice.boundingBox()).toEqual(before);
-  });
 
   test("a keyboard user's focus ring on a navbar link stays drawn through React's start and the scrollbar's attach", async ({
     page,
@@ -142,5 +124,26 @@ test.describe("React takes over without a seam", () => {
       (sample) => sample.text !== "Projects" || !sample.ring || sample.outline === "none",
     );
     expect(lost).toEqual([]);
+  });
+});
+
+test.describe("the worker's first-visit notice", () => {
+  test("a notice at the viewport's end keeps its place when the scrollbar attaches", async ({ page }) => {
+    await page.goto("/");
+    await pageSettled(page);
+    const notice = page.getByRole("group", { name: "Ready to work offline" });
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    await notice.evaluate((element) =>
+      Promise.all(element.getAnimations().map((animation) => animation.finished)),
+    );
+    const before = await notice.boundingBox();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-overlayscrollbars"))).toBe(
+      false,
+    );
+    // The wheel turned over it (the page is at its top): the notice stays, and the scrollbar attaches.
+    await page.mouse.move((before?.x ?? 0) + (before?.width ?? 0) - 4, (before?.y ?? 0) + 8);
+    await page.mouse.wheel(0, -100);
+    await expect(page.locator("html")).toHaveAttribute("data-overlayscrollbars", "", { timeout: 20_000 });
+    expect(await notice.boundingBox()).toEqual(before);
   });
 });
