@@ -10,9 +10,6 @@ import { expect, expectNoAxeViolations, pageSettled, test } from "./fixtures";
 const USER_AGENTS = {
   iPhoneSafari:
     "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1",
-  macSafari:
-    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Safari/605.1.15",
-  firefoxAndroid: "Mozilla/5.0 (Android 15; Mobile; rv:140.0) Gecko/140.0 Firefox/140.0",
 } as const;
 
 const installButton = (page: Page) =>
@@ -27,38 +24,6 @@ async function phone(browser: Browser, userAgent: string) {
     isMobile: true,
     hasTouch: true,
   });
-}
-
-/**
- * The page runs as an installed app. CDP's `Emulation.setEmulatedMedia` is the browser's own way to
- * say so, but Chromium 156 accepts the `display-mode` feature and ignores it (prefers-color-scheme
- * works in the same call); where it is ignored, the page's `matchMedia` answers for display-mode as
- * an installed app's would, and nothing else changes.
- */
-async function emulateStandalone(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setEmulatedMedia", {
-    features: [{ name: "display-mode", value: "standalone" }],
-  });
-  if (await page.evaluate(() => matchMedia("(display-mode: standalone)").matches)) return;
-  await page.addInitScript(() => {
-    const matchMedia = window.matchMedia.bind(window);
-    window.matchMedia = (query: string) =>
-      /\(\s*display-mode\s*:\s*standalone\s*\)/.test(query)
-        ? Object.create(matchMedia(query), { matches: { value: true }, media: { value: query } })
-        : matchMedia(query);
-  });
-}
-
-/** Neither the help nor the Install button, not even when a Chromium-style offer arrives. */
-async function expectNoInstallControl(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const offer = new Event("beforeinstallprompt", { cancelable: true });
-    Object.assign(offer, { prompt: async () => ({ outcome: "accepted" }) });
-    window.dispatchEvent(offer);
-  });
-  await expect(page.getByRole("switch", { name: "Dark mode" })).toBeVisible();
-  await expect(installButton(page)).toHaveCount(0);
 }
 
 test.use({ serviceWorkers: "block" });
@@ -99,35 +64,9 @@ test.describe("install help where the browser makes no offer", () => {
   });
 
   // Safari on macOS and Firefox for Android: which browser gets which steps is
-  // tests/unit/features/install-help.test.ts, the steps each is shown install-help-dialog.test.tsx.
-
-  test("no install control when the site already runs installed (display-mode: standalone)", async ({
-    browser,
-  }) => {
-    const context = await phone(browser, USER_AGENTS.iPhoneSafari);
-    const page = await context.newPage();
-    await emulateStandalone(page);
-    await page.goto("/");
-    await pageSettled(page);
-    expect(await page.evaluate(() => matchMedia("(display-mode: standalone)").matches)).toBe(true);
-    await expectNoInstallControl(page);
-    await context.close();
-  });
-
-  test("no install control on an iPhone running it from the Home Screen (navigator.standalone)", async ({
-    browser,
-  }) => {
-    const context = await phone(browser, USER_AGENTS.iPhoneSafari);
-    const page = await context.newPage();
-    // Safari's own flag for a page opened from a Home Screen icon.
-    await page.addInitScript(() => {
-      Object.defineProperty(Navigator.prototype, "standalone", { configurable: true, get: () => true });
-    });
-    await page.goto("/");
-    await pageSettled(page);
-    await expectNoInstallControl(page);
-    await context.close();
-  });
+  // tests/unit/features/install-help.test.ts, the steps each is shown install-help-dialog.test.tsx;
+  // no install control once installed (display-mode, iOS's navigator.standalone):
+  // tests/unit/pwa-install-button.test.tsx.
 });
 
 test.describe("what installers read", () => {

@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { InstallButton } from "../../src/features/pwa/install-button";
 
 /** An event shaped like Chromium's `beforeinstallprompt`, with a prompt() to count calls. */
@@ -58,5 +58,48 @@ describe("InstallButton", () => {
     prompt.mockRejectedValueOnce(new DOMException("already used", "InvalidStateError"));
     await userEvent.click(screen.getByRole("button", { name: "Install app" }));
     expect(screen.queryByRole("button")).toBeNull();
+  });
+});
+
+describe("on an iPhone, whose Safari makes no offer", () => {
+  const IPHONE_SAFARI =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
+  beforeEach(() => {
+    vi.spyOn(navigator, "userAgent", "get").mockReturnValue(IPHONE_SAFARI);
+  });
+
+  /** Renders the button and lets the help's chunk arrive. */
+  async function renderSettled() {
+    const rendered = render(<InstallButton />);
+    await act(async () => {
+      await import("../../src/features/pwa/install-help");
+    });
+    return rendered;
+  }
+
+  it("shows Install app, for the steps", async () => {
+    await renderSettled();
+    expect(await screen.findByRole("button", { name: "Install app" })).toBeInTheDocument();
+  });
+
+  it("shows nothing when opened from the Home Screen (navigator.standalone), even with an offer", async () => {
+    Object.defineProperty(navigator, "standalone", { configurable: true, get: () => true });
+    try {
+      const { container } = await renderSettled();
+      offer();
+      expect(container).toBeEmptyDOMElement();
+    } finally {
+      delete (navigator as Navigator & { standalone?: boolean }).standalone;
+    }
+  });
+
+  it("shows nothing when running installed (display-mode: standalone), even with an offer", async () => {
+    vi.spyOn(window, "matchMedia").mockImplementation(
+      (query: string) =>
+        ({ matches: query === "(display-mode: standalone)", media: query }) as MediaQueryList,
+    );
+    const { container } = await renderSettled();
+    offer();
+    expect(container).toBeEmptyDOMElement();
   });
 });
