@@ -15,13 +15,14 @@ const ROOT = import.meta.dirname;
 
 /**
  * Node test files that need modules of their own. The others share one module graph per worker
- * (`isolate: false`): importing the server's modules again for every file was a third of the node
+ * (`isolate: false`): importing the server's modules again for every file was a fifth of the node
  * project's CPU time.
  */
 const NODE_ISOLATED = [
   // The Firebase SDK's app registry: each file's app is named "contact", with its own emulator.
   "tests/shared/firestore.test.ts",
   "tests/shared/deliver.test.ts",
+  // Failed once after another file in a shared graph (a digest test); not explained yet.
   "tests/server/mail-queue.test.ts",
 ];
 
