@@ -4,7 +4,15 @@
  * read from the design tokens (src/app/tokens.css).
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 import sharp from "sharp";
 import type { Plugin } from "vite";
@@ -167,7 +175,14 @@ export function appIconFile(): string {
   const dir = join(ROOT, "node_modules/.cache/brand");
   mkdirSync(dir, { recursive: true });
   const file = join(dir, "app-icon.svg");
-  writeFileSync(file, monogramSvg(profile.name));
+  const svg = monogramSvg(profile.name);
+  // Loaded by every build and test run (vite.config.ts), often two at once: a reader must never
+  // find the file emptied for rewriting (a clean clone's build once failed on "Input Buffer is empty").
+  if (!existsSync(file) || readFileSync(file, "utf8") !== svg) {
+    const temporary = `${file}.${process.pid}`;
+    writeFileSync(temporary, svg);
+    renameSync(temporary, file);
+  }
   return file;
 }
 
