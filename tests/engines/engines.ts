@@ -250,10 +250,6 @@ function slideInOver(): boolean {
   );
 }
 
-const started = () =>
-  document.documentElement.hasAttribute("data-react") &&
-  document.documentElement.hasAttribute("data-overlayscrollbars");
-
 /**
  * In the page: records in every frame, and every 10 ms besides (MiniBrowser on Xvfb can go seconds
  * without a frame), the heading's box, the focus and its ring, React and the scrollbar.
@@ -372,6 +368,22 @@ function recordKnob(): void {
 }
 const knobOffsets = () => [...(window as unknown as { knob_: Set<number> }).knob_];
 
+/**
+ * Turns the wheel upwards at the top of the page (nothing scrolls): the scrollbar attaches on a wish
+ * to scroll once React runs (src/app/use-custom-scrollbar.ts), as in takeover.spec.ts. Turned again
+ * a second later if it has not attached (React's listeners may not have been there yet); true once
+ * React runs and the scrollbar is attached.
+ */
+function wheelUntilAttached(): boolean {
+  const html = document.documentElement;
+  const page = window as unknown as { wheeled_?: number };
+  if (page.wheeled_ === undefined || performance.now() - page.wheeled_ > 1000) {
+    page.wheeled_ = performance.now();
+    window.dispatchEvent(new WheelEvent("wheel", { deltaY: -100 }));
+  }
+  return html.hasAttribute("data-react") && html.hasAttribute("data-overlayscrollbars");
+}
+
 /** Starts React as a touch would, pressed and released (repeated until the boot module listens). */
 function touch(): boolean {
   document.dispatchEvent(new Event("touchstart"));
@@ -404,7 +416,8 @@ async function runEngine(engine: Engine, origin: string, hold: () => () => void,
         }
         await tab.run(recordFrames);
         release();
-        await waitFor(tab, "React and the scrollbar", started);
+        await waitFor(tab, "React", touch);
+        await waitFor(tab, "React and the scrollbar", wheelUntilAttached);
         // An observation window, as in takeover.spec.ts.
         await sleep(2000);
         const [first, ...rest] = await tab.run(() => (window as unknown as { frames_: Frame[] }).frames_);
