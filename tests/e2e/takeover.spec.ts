@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "./chromium";
+import { CHROMIUM_ARGS, e2eChromium } from "./chromium";
 import { expect, holdReact, pageSettled, pageStill, startReact, test } from "./fixtures";
 
 /**
@@ -7,7 +7,7 @@ import { expect, holdReact, pageSettled, pageStill, startReact, test } from "./f
  * after it, the visitor sees nothing happen. Headless Chromium hides its scrollbars; these tests
  * show them, so that the native scrollbar takes room and is then replaced, as on a desktop.
  */
-const executablePath = findChromium();
+const executablePath = e2eChromium();
 test.use({
   launchOptions: {
     ...(executablePath ? { executablePath } : {}),

@@ -2,7 +2,9 @@
  * The first step of `npm test`: makes sure this machine has what the suites need, so that the README's
  * two commands are the whole set-up.
  *
- * - A Chromium for the browser suite and the bench (`findChromium` in `tests/e2e/chromium.ts`).
+ * - A Chromium for the browser suite and the bench (`findChromium` in `tests/e2e/chromium.ts`), and
+ *   Debian's `chromium-headless-shell`, which most browser tests run in for a third of the CPU
+ *   (`findHeadlessShell`). Without the shell they run in the full browser, only slower.
  * - `redis-server` for the tests of the shared Redis state: `REDIS_SERVER_PATH`, else one on `PATH`.
  * - `caddy`, which checks `deploy/Caddyfile` (`caddy adapt`, no server started).
  * - `java`, which runs the Nu HTML Checker (`vnu-jar`) over the built pages.
@@ -13,7 +15,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
-import { findChromium, onPath } from "../e2e/chromium";
+import { e2eChromium, findChromium, findHeadlessShell, onPath } from "../e2e/chromium";
 
 /** The redis-server the Redis tests start: `REDIS_SERVER_PATH` when set, else one on `PATH`. */
 export function findRedisServer(): string | undefined {
@@ -75,6 +77,14 @@ function ensureChromium(): void {
   stop("no Chromium for the browser tests, and none could be installed here", installCommand("chromium"));
 }
 
+function ensureHeadlessShell(): void {
+  if (process.env.CHROMIUM_PATH || findHeadlessShell()) return;
+  if (aptInstall("chromium-headless-shell") && findHeadlessShell()) return;
+  console.log(
+    "prepare: no chromium-headless-shell (Debian's package of that name): every browser test runs in the full Chromium, which takes about twice the time",
+  );
+}
+
 function ensureRedis(): void {
   if (findRedisServer()) return;
   const configured = process.env.REDIS_SERVER_PATH;
@@ -106,10 +116,11 @@ function ensureJava(): void {
 // Only as `npm test`'s first step, not when a test imports findRedisServer.
 if (process.argv[1]?.endsWith("prepare-machine.ts")) {
   ensureChromium();
+  ensureHeadlessShell();
   ensureRedis();
   ensureCaddy();
   ensureJava();
   console.log(
-    `prepare: Chromium ${findChromium()}, ${findRedisServer()}, ${onPath("caddy")}, ${onPath("java")}`,
+    `prepare: Chromium ${findChromium()} (the suite's: ${e2eChromium()}), ${findRedisServer()}, ${onPath("caddy")}, ${onPath("java")}`,
   );
 }
