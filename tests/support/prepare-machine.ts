@@ -4,7 +4,8 @@
  *
  * - A Chromium for the browser suite and the bench (`findChromium` in `tests/e2e/chromium.ts`), and
  *   Debian's `chromium-headless-shell`, which most browser tests run in for a third of the CPU
- *   (`findHeadlessShell`). Without the shell they run in the full browser, only slower.
+ *   (`findHeadlessShell`). Without the shell they run in the full browser, slower, and the visual
+ *   suite, whose baselines the shell draws, is skipped.
  * - `redis-server` for the tests of the shared Redis state: `REDIS_SERVER_PATH`, else one on `PATH`.
  * - `caddy`, which checks `deploy/Caddyfile` (`caddy adapt`, no server started).
  * - `java`, which runs the Nu HTML Checker (`vnu-jar`) over the built pages.
@@ -81,7 +82,7 @@ function ensureHeadlessShell(): void {
   if (process.env.CHROMIUM_PATH || findHeadlessShell()) return;
   if (aptInstall("chromium-headless-shell") && findHeadlessShell()) return;
   console.log(
-    "prepare: no chromium-headless-shell (Debian's package of that name): every browser test runs in the full Chromium, which takes about twice the time",
+    "prepare: no chromium-headless-shell (Debian's package of that name): every browser test runs in the full Chromium, about twice the CPU, and the visual suite, drawn by the shell, is skipped",
   );
 }
 
