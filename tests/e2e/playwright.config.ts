@@ -38,9 +38,9 @@ export default defineConfig({
     // The service worker stays allowed here; specs whose subject is not the worker block it with
     // `serviceWorkers: "block"`, as its install precaches the whole site in each new context.
   },
-  // Everything runs in Chromium's headless shell when the machine has one (a third of the full
-  // browser's CPU: `findHeadlessShell`), but the outbox, which runs in the full browser. Listed
-  // first, so that its two long files start first.
+  // Everything runs in Chromium's headless shell when the machine has one (a visit costs about a
+  // third of the full browser's CPU: `findHeadlessShell`), but the outbox, which runs in the full
+  // browser. Listed first, so that its two long files start first.
   projects: [
     {
       name: "full-chromium",

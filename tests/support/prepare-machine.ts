@@ -3,8 +3,8 @@
  * two commands are the whole set-up.
  *
  * - A Chromium for the browser suite and the bench (`findChromium` in `tests/e2e/chromium.ts`), and
- *   Debian's `chromium-headless-shell`, which most browser tests run in for a third of the CPU
- *   (`findHeadlessShell`). Without the shell they run in the full browser, slower, and the visual
+ *   Debian's `chromium-headless-shell`, which most browser tests run in: a visit costs about a third
+ *   of the CPU there (`findHeadlessShell`). Without the shell they run in the full browser, slower, and the visual
  *   suite, whose baselines the shell draws, is skipped.
  * - `redis-server` for the tests of the shared Redis state: `REDIS_SERVER_PATH`, else one on `PATH`.
  * - `caddy`, which checks `deploy/Caddyfile` (`caddy adapt`, no server started).
@@ -82,7 +82,7 @@ function ensureHeadlessShell(): void {
   if (process.env.CHROMIUM_PATH || findHeadlessShell()) return;
   if (aptInstall("chromium-headless-shell") && findHeadlessShell()) return;
   console.log(
-    "prepare: no chromium-headless-shell (Debian's package of that name): every browser test runs in the full Chromium, about twice the CPU, and the visual suite, drawn by the shell, is skipped",
+    "prepare: no chromium-headless-shell (Debian's package of that name): every browser test runs in the full Chromium, about 1.6 times the CPU, and the visual suite, drawn by the shell, is skipped",
   );
 }
 
