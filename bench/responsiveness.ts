@@ -1,7 +1,8 @@
 /**
  * What a visitor on a slow phone feels while React starts (`npm run bench`, BENCH_LIGHTHOUSE=0 for
  * these rows alone): Chromium with its CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), a phone's
- * viewport and touch, a first visit each time. Per page:
+ * viewport and touch, a first visit each time, driven without a debugger's Runtime domain as a
+ * visitor's browser runs (bench/bare-chromium.ts says what that domain costs React). Per page:
  *
  * - the longest task in the 10 s after the load while the visitor only reads (Long Tasks API: tasks
  *   under 50 ms are not reported, and count as 0);
@@ -13,8 +14,9 @@
  *   the load (the focus starts React, so the keys meet its start). Durations under 16 ms are not
  *   reported by the browser and count as 0.
  */
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
+import type { BareChromium, BarePage } from "./bare-chromium";
 
 export const CPU_SLOWDOWN = 4;
 
@@ -41,8 +43,9 @@ export interface FeelSample {
 }
 
 /**
- * Records long tasks, long animation frames and every Event Timing entry from the page's start.
- * A string: tsx would wrap a function's inner helpers in a `__name` call the page does not have.
+ * Records long tasks, long animation frames and every Event Timing entry from the page's start,
+ * and `__feelReactStarted`, a promise of the moment React starts (`<html data-react>`,
+ * src/main.tsx; observed on the document: an init script runs before the parser made `<html>`).
  */
 const RECORDER = `(() => {
   const record = (window.__feel = { tasks: [], frames: [], events: [] });
@@ -54,53 +57,52 @@ const RECORDER = `(() => {
   observe("longtask", record.tasks);
   observe("long-animation-frame", record.frames);
   observe("event", record.events, { durationThreshold: 16 });
+  window.__feelReactStarted = new Promise((resolve) => {
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement?.hasAttribute("data-react")) return;
+      observer.disconnect();
+      resolve(true);
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-react"] });
+  });
 })()`;
 
-async function throttledPage(
-  browser: Browser,
-  rate: number,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
-  await page.addInitScript(RECORDER);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
-  return { context, page };
-}
+const AFTER_NEXT_PAINT = "new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))";
 
-/** Loaded, and painted once after the load (what a visitor sees before acting). */
-async function loadPage(page: Page, url: string): Promise<void> {
-  await page.goto(url, { waitUntil: "load" });
-  await page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))");
+/** A fresh first visit, loaded and painted once after the load (what a visitor sees before acting). */
+async function visit(browser: BareChromium, url: string, rate: number): Promise<BarePage> {
+  const page = await browser.newPage(rate, RECORDER);
+  try {
+    await page.goto(url);
+    await page.evaluate(AFTER_NEXT_PAINT);
+    return page;
+  } catch (error) {
+    await page.close();
+    throw error;
+  }
 }
 
 /** The longest interaction among `types` that started at or after `since` (page time): its duration. */
-async function slowestInteraction(page: Page, types: string[], since: number): Promise<number> {
+async function slowestInteraction(page: BarePage, types: string[], since: number): Promise<number> {
   // Event Timing reports an interaction once its next frame is presented.
   await page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))");
   return page.evaluate(
     `Math.max(0, ...window.__feel.events
       .filter((e) => e.interactionId > 0 && ${JSON.stringify(types)}.includes(e.name) && e.startTime >= ${since})
       .map((e) => e.duration))`,
-  ) as Promise<number>;
+  );
 }
 
-const now = (page: Page) => page.evaluate("performance.now()") as Promise<number>;
+const now = (page: BarePage) => page.evaluate<number>("performance.now()");
 const SWITCH = 'nav [role="switch"]';
+const DARK = 'document.documentElement.getAttribute("data-theme") === "dark"';
 const TAP = ["pointerdown", "pointerup", "click"];
 const KEY = ["keydown", "keyup", "keypress"];
 
-async function longestTask(browser: Browser, url: string, rate: number): Promise<[number, string]> {
-  const { context, page } = await throttledPage(browser, rate);
+async function longestTask(browser: BareChromium, url: string, rate: number): Promise<[number, string]> {
+  const page = await visit(browser, url, rate);
   try {
-    await loadPage(page, url);
-    await page.waitForTimeout(WATCH_MS);
-    const [duration, source] = (await page.evaluate(`(() => {
+    await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
+    return await page.evaluate<[number, string]>(`(() => {
       const load = performance.getEntriesByType("navigation")[0].loadEventStart;
       const tasks = window.__feel.tasks.filter((t) => t.startTime >= load && t.startTime < load + ${WATCH_MS});
       const longest = tasks.reduce((a, t) => (t.duration > a.duration ? t : a), { duration: 0, startTime: 0 });
@@ -108,103 +110,75 @@ async function longestTask(browser: Browser, url: string, rate: number): Promise
       const script = frame?.scripts?.reduce((a, s) => (s.duration > (a?.duration ?? -1) ? s : a), undefined);
       const source = script ? (script.sourceURL.replace(/^https?:\\/\\/[^/]+/, "") || script.invoker) + " (" + script.invoker + ")" : "";
       return [longest.duration, source];
-    })()`)) as [number, string];
-    return [duration, source];
+    })()`);
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
-async function firstScroll(browser: Browser, url: string, rate: number): Promise<number> {
-  const { context, page } = await throttledPage(browser, rate);
+async function firstScroll(browser: BareChromium, url: string, rate: number): Promise<number> {
+  const page = await visit(browser, url, rate);
   try {
-    await loadPage(page, url);
-    // Functions, not strings: the page's CSP forbids eval, which a string predicate needs.
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-react"), undefined, {
-      timeout: 60_000,
-    });
+    await page.evaluate("window.__feelReactStarted");
     await page.evaluate("new Promise((resolve) => requestIdleCallback(resolve))");
     const since = await now(page);
-    await page.mouse.move(200, 400);
-    await page.mouse.wheel(0, 300);
-    await page.waitForFunction(
-      () => document.documentElement.hasAttribute("data-overlayscrollbars"),
-      undefined,
-      {
-        timeout: 60_000,
-      },
-    );
-    await page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))");
-    return (await page.evaluate(
+    await page.wheel(200, 400, 300);
+    await page.waitFor('document.documentElement.hasAttribute("data-overlayscrollbars")');
+    await page.evaluate(AFTER_NEXT_PAINT);
+    return await page.evaluate<number>(
       `Math.max(0, ...window.__feel.tasks.filter((t) => t.startTime >= ${since}).map((t) => t.duration))`,
-    )) as number;
+    );
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
-async function tapAfterLoad(browser: Browser, url: string, rate: number): Promise<number> {
-  const { context, page } = await throttledPage(browser, rate);
+async function tapAfterLoad(browser: BareChromium, url: string, rate: number): Promise<number> {
+  const page = await visit(browser, url, rate);
   try {
-    await loadPage(page, url);
+    const { x, y } = await page.centre(SWITCH);
     const since = await now(page);
-    await page.tap(SWITCH);
-    await page.waitForSelector('html[data-theme="dark"]');
+    await page.tap(x, y);
+    await page.waitFor(DARK);
     return await slowestInteraction(page, TAP, since);
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
-async function tapAsReactStarts(browser: Browser, url: string, rate: number): Promise<number> {
-  const { context, page } = await throttledPage(browser, rate);
+async function tapAsReactStarts(browser: BareChromium, url: string, rate: number): Promise<number> {
+  const page = await visit(browser, url, rate);
   try {
-    let reactStarted = () => {};
-    const started = new Promise<void>((resolve) => {
-      reactStarted = resolve;
-    });
-    await page.exposeBinding("__reactStarted", () => reactStarted());
-    // The document, not <html>: an init script runs before the parser has made the element.
-    await page.addInitScript(`new MutationObserver((_, observer) => {
-      if (!document.documentElement?.hasAttribute("data-react")) return;
-      observer.disconnect();
-      window.__reactStarted();
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-react"] })`);
-    await loadPage(page, url);
-    // Where to tap, found beforehand: a locator's checks would wait for the page's main thread.
-    const box = await page.locator(SWITCH).boundingBox();
-    if (!box) throw new Error("no theme switch on the page");
+    // Where to tap, found beforehand, so that nothing waits for the page between React's start and the tap.
+    const { x, y } = await page.centre(SWITCH);
     // React starts by itself once the browser has been idle after the load (src/boot.ts).
-    await started;
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    await page.waitForSelector('html[data-theme="dark"]');
+    await page.evaluate("window.__feelReactStarted");
+    await page.tap(x, y);
+    await page.waitFor(DARK);
     return await slowestInteraction(page, TAP, 0);
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
-async function keyAfterLoad(browser: Browser, url: string, rate: number): Promise<number> {
-  const { context, page } = await throttledPage(browser, rate);
+async function keyAfterLoad(browser: BareChromium, url: string, rate: number): Promise<number> {
+  const page = await visit(browser, url, rate);
   try {
-    await loadPage(page, url);
-    const field = page.getByLabel("Name");
-    if ((await field.count()) === 0) return Number.NaN;
-    await field.tap();
+    if (!(await page.evaluate<boolean>('document.getElementById("contact-name") !== null')))
+      return Number.NaN;
+    const { x, y } = await page.centre("#contact-name");
+    await page.tap(x, y);
     const since = await now(page);
-    await page.keyboard.type("A visitor");
-    // A function, not a string: the page's CSP forbids eval, which a string predicate needs.
-    await page.waitForFunction(
-      () => (document.activeElement as HTMLInputElement | null)?.value === "A visitor",
-    );
+    await page.type("A visitor");
+    await page.waitFor('document.activeElement?.value === "A visitor"');
     return await slowestInteraction(page, KEY, since);
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
 /** One sample of every measure on one page, each on a fresh first visit, the CPU slowed `rate`×. */
-export async function feelSample(browser: Browser, url: string, rate: number): Promise<FeelSample> {
+export async function feelSample(browser: BareChromium, url: string, rate: number): Promise<FeelSample> {
   const [longest, source] = await longestTask(browser, url, rate);
   return {
     longestTask: longest,
@@ -217,10 +191,10 @@ export async function feelSample(browser: Browser, url: string, rate: number): P
 }
 
 /** Lighthouse's benchmarkIndex, measured the way Lighthouse does, on an unthrottled page. */
-export async function benchmarkIndex(browser: Browser): Promise<number> {
-  const page = await browser.newPage();
+export async function benchmarkIndex(browser: BareChromium): Promise<number> {
+  const page = await browser.newPage(1);
   try {
-    return (await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)) as number;
+    return await page.evaluate<number>(`(${pageFunctions.computeBenchmarkIndex.toString()})()`);
   } finally {
     await page.close();
   }

@@ -43,6 +43,7 @@ import { BOOT_SCRIPT } from "../src/shared/boot-script";
 import { CHROMIUM_ARGS, findChromium } from "../tests/e2e/chromium";
 import { startServer } from "../tests/e2e/server";
 import { closedPort } from "../tests/support/net";
+import { BareChromium } from "./bare-chromium";
 import { PAGE_SECTION, writeSection } from "./latest-section";
 import { firstLoadJs, precache, ROUTE_PAGES } from "./measure";
 import {
@@ -395,10 +396,7 @@ async function main() {
         chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
       })
     : undefined;
-  const feelBrowser = await chromium.launch({
-    ...(chromePath ? { executablePath: chromePath } : {}),
-    args: CHROMIUM_ARGS,
-  });
+  const feelBrowser = await BareChromium.launch(chromePath, CHROMIUM_ARGS);
 
   const samples: Record<Mode, Record<string, Sample[]>> = { mobile: {}, slow: {}, desktop: {} };
   const interactions: Record<string, InteractionSample[]> = {};
