@@ -137,6 +137,33 @@ test.describe("React on need", () => {
       react.release();
       await expect(page.getByRole("dialog", { name: "Share this site" })).toBeVisible({ timeout: 20_000 });
     });
+
+    test("React waits for a pause in the typing, and a form sent before React is sent by React", async ({
+      page,
+    }) => {
+      const react = await holdReact(page);
+      await page.goto("/contact");
+      await pageStill(page);
+      const visitor = { name: "Quick Typist", email: "quick@example.com", message: "Sent before React ran." };
+      await page.getByLabel("Name").click();
+      // Keys 100 ms apart, far inside the pause React waits for (src/boot.ts, TYPING_PAUSE_MS).
+      await page.keyboard.type(visitor.name, { delay: 100 });
+      expect(react.requested()).toBe(false);
+      await expect.poll(react.requested, { timeout: 20_000 }).toBe(true);
+
+      await page.getByLabel("Email").fill(visitor.email);
+      await page.getByLabel("Message").fill(visitor.message);
+      await page.getByRole("button", { name: "Say Hello 👋" }).click();
+      // Held for React, not posted the no-JavaScript way.
+      await expect(page).toHaveURL(/\/contact$/);
+      expect(await reactRunning(page)).toBe(false);
+      react.release();
+      await expect(page.getByRole("dialog", { name: "Message sent" })).toBeVisible({ timeout: 20_000 });
+      const stored = storedMessages(mainDataDir(E2E_PORT)).filter(
+        (message) => message.email === visitor.email,
+      );
+      expect(stored).toMatchObject([visitor]);
+    });
   });
 
   test("what the visitor types before React is kept, and sent with the spec's modal", async ({ page }) => {

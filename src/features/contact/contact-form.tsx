@@ -1,4 +1,4 @@
-import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { lazyComponent } from "../../components/browser-only";
 import { EmojiText } from "../../components/emoji-text";
 import { LoadingAnimation } from "../../components/loading-animation";
@@ -8,6 +8,7 @@ import { routes } from "../../config/routes";
 import { ui } from "../../content/interface";
 import { LIMITS } from "../../shared/contact/protocol";
 import { type ContactField, useAppState } from "../../state/app-state";
+import { formHydrated } from "./held-submit";
 import { type ModalContent, submitContact } from "./submit-contact";
 import "./contact-form.css";
 // The outbox's view's styles, inlined with the form's, so its chunks bring no stylesheet.
@@ -41,6 +42,11 @@ export function ContactForm() {
       }
     }
   }, [setField]);
+
+  // Sent before React hydrated the form (held by src/boot.ts): sent now, with the text taken up above.
+  useEffect(() => {
+    if (formHydrated()) form.current?.requestSubmit();
+  }, []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
