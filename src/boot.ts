@@ -7,7 +7,7 @@ import "./app/global.css";
 import "virtual:font-subsets.css";
 import { holdSubmit, takeHeldSubmit } from "./features/contact/held-submit";
 import { loadOutbox } from "./features/contact/load-outbox-facade";
-import { afterQuiet, whenIdle } from "./lib/schedule";
+import { whenIdle } from "./lib/schedule";
 import { cachedLoad } from "./shared/cached-load";
 
 /** How long the browser stays idle after the load before React starts anyway (measured: docs/decisions.md). */
@@ -15,14 +15,6 @@ export const IDLE_START_MS = 3000;
 
 /** What React drives on a page: everything else (links, text) works without it. */
 const REACT_DRIVEN = "button, input, textarea, select, dialog, [role='switch']";
-/** Fields a visitor types into: the browser takes the text without React. */
-const TEXT_FIELD = "input, textarea";
-/**
- * How long the typing pauses before React starts, when a field asked for it or React would start
- * by itself: its start is a few long tasks on a slow phone, which keys typed during it would wait
- * for. A field's focus counts as typing about to begin; a press on a button starts React at once.
- */
-export const TYPING_PAUSE_MS = 1000;
 
 const container = document.getElementById("root");
 /**
@@ -37,8 +29,6 @@ const loadApp = cachedLoad(() =>
 const loadServiceWorker = cachedLoad(() => import("./features/pwa/service-worker"));
 /** Unset again if the app's chunks could not load. */
 let started = false;
-const typing = afterQuiet(TYPING_PAUSE_MS);
-const startReactInPause = () => typing.run(startReact);
 /**
  * The form sent before React hydrated it (a press on its button starts React, but the submission
  * comes first): the form sends it once hydrated (src/features/contact/held-submit.ts).
@@ -117,24 +107,19 @@ if (container?.hasChildNodes()) {
   // Kept listening: a start that failed (offline) is tried again at the next intent. React starts
   // when a control gets the focus, or a press or key on one is released, after the next paint, so
   // that the press's own feedback (the switch flipping at the click, which comes with the release)
-  // is not held up; on a field, in the typing's next pause.
-  const startAfterPaint = (start: () => void) => requestAnimationFrame(() => setTimeout(start));
-  let pressed: (() => void) | undefined;
-  for (const type of "pointerdown touchstart keydown focusin pointerup touchend keyup input".split(" ")) {
+  // is not held up.
+  const startAfterPaint = () => requestAnimationFrame(() => setTimeout(startReact));
+  let pressed = false;
+  for (const type of "pointerdown touchstart keydown focusin pointerup touchend keyup".split(" ")) {
     document.addEventListener(
       type,
       (event) => {
-        const target = event.target as Element | null;
-        const inField = Boolean(target?.closest?.(TEXT_FIELD));
-        if (inField && !/up|end/.test(type)) typing.touch();
-        if (type === "input") return;
-        const start = inField ? startReactInPause : startReact;
         if (/up|end/.test(type)) {
-          if (pressed) startAfterPaint(pressed);
-          pressed = undefined;
-        } else if (type === "touchstart" || target?.closest?.(REACT_DRIVEN)) {
-          if (type === "focusin" && !pressed) startAfterPaint(start);
-          else pressed = start;
+          if (pressed) startAfterPaint();
+          pressed = false;
+        } else if (type === "touchstart" || (event.target as Element | null)?.closest?.(REACT_DRIVEN)) {
+          if (type === "focusin" && !pressed) startAfterPaint();
+          else pressed = true;
         }
       },
       { capture: true, passive: true },
@@ -147,18 +132,17 @@ if (container?.hasChildNodes()) {
 
 // After the load, when idle, one after the other: the service worker (production builds only), the
 // outbox's count (either starts React when it has something to show), then React itself once the
-// browser stayed idle IDLE_START_MS more: never before that work, however slow the device, and
-// each in a pause of the typing.
+// browser stayed idle IDLE_START_MS more: never before that work, however slow the device.
 whenIdle(async () => {
   if (import.meta.env.PROD && "serviceWorker" in navigator) {
     await loadServiceWorker()
-      .then(({ startServiceWorker }) => startServiceWorker(startReactInPause))
+      .then(({ startServiceWorker }) => startServiceWorker(startReact))
       // Offline before the chunk was cached: the site works without.
       .catch(() => {});
   }
   const waiting = await loadOutbox()
     .then(({ startOutbox }) => startOutbox())
     .catch(() => false);
-  if (waiting) startReactInPause();
-  setTimeout(() => whenIdle(startReactInPause), IDLE_START_MS);
+  if (waiting) startReact();
+  setTimeout(() => whenIdle(startReact), IDLE_START_MS);
 });
