@@ -6,7 +6,7 @@
  * DevTools does when it is open. Chromium then records a detailed stack (with line and column) for
  * every `Error` a script creates. React DOM creates five at its top level, sentinels it throws
  * later, so V8 re-parses the whole of React DOM to find their source positions: measured at 4× CPU,
- * the evaluation of the React chunk took 100–165 ms that way, and under 20 ms without the domain.
+ * the evaluation of the React chunk took 97–165 ms that way, and under 20 ms without the domain.
  * A visitor's browser has no debugger attached, so this driver never enables the domain. It sends
  * only Target, Page, Emulation and Input commands, and reads the page with `Runtime.evaluate`,
  * which does not enable the domain.
