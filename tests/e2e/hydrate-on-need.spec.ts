@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, holdReact, pageStill, REACT_APP, startReact, test, themeSwitch } from "./fixtures";
+import { fillForm } from "./outbox-helpers";
 import { E2E_PORT, mainDataDir, storedMessages } from "./server";
 
 /**
@@ -148,9 +149,7 @@ test.describe("React on need", () => {
       await page.goto("/contact");
       await pageStill(page);
       const visitor = { name: "Quick Sender", email: "quick@example.com", message: "Sent before React ran." };
-      await page.getByLabel("Name").fill(visitor.name);
-      await page.getByLabel("Email").fill(visitor.email);
-      await page.getByLabel("Message").fill(visitor.message);
+      await fillForm(page, visitor);
       // The fields' focus started React, which the test holds back.
       await expect.poll(react.requested).toBe(true);
       await page.getByRole("button", { name: "Say Hello 👋" }).click();
@@ -170,9 +169,7 @@ test.describe("React on need", () => {
     await page.goto("/contact");
     await pageStill(page);
     const visitor = { name: "Early Visitor", email: "early@example.com", message: "Typed before React ran." };
-    await page.getByLabel("Name").fill(visitor.name);
-    await page.getByLabel("Email").fill(visitor.email);
-    await page.getByLabel("Message").fill(visitor.message);
+    await fillForm(page, visitor);
     expect(await reactRunning(page)).toBe(false);
 
     react.release();

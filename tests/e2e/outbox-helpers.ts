@@ -1,4 +1,4 @@
-/** Helpers for the contact form's end-to-end tests (outbox*.spec.ts, contact.spec.ts, dialog-motion.spec.ts). */
+/** Helpers for the contact form's end-to-end tests (outbox*.spec.ts, contact.spec.ts, dialog-motion.spec.ts, hydrate-on-need.spec.ts). */
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
 import {
