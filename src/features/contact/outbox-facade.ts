@@ -2,6 +2,7 @@
  * The page's outbox as the rest of the page sees it: its view's state, a bare IndexedDB count and
  * the start. Without React: src/boot.ts loads it before React runs.
  */
+import { whenIdle } from "../../lib/schedule";
 import { cachedLoad } from "../../shared/cached-load";
 import { createOutboxChannel, OUTBOX_DB_NAME, OUTBOX_STORE_NAME } from "../../shared/contact/outbox-channel";
 import type { OutboxEntry } from "../../shared/contact/outbox-store";
@@ -103,8 +104,24 @@ export const startOutbox = cachedLoad(async (): Promise<boolean> => {
     }
   }
   // A visitor writing may need the queue once the network is gone, and on a first visit no worker
-  // serves its chunk yet: it loads at their first keystroke.
-  document.addEventListener("input", () => loadControllerModule().catch(() => {}), { capture: true });
+  // serves its chunk yet: it loads after their first keystroke, when the browser is idle. Fetched in
+  // the key's own handler, it held that key's paint up (20-80 ms on a phone-speed CPU).
+  let fetching = false;
+  document.addEventListener(
+    "input",
+    () => {
+      if (fetching || loadControllerModule.value()) return;
+      fetching = true;
+      whenIdle(() => {
+        loadControllerModule()
+          .catch(() => {})
+          .finally(() => {
+            fetching = false;
+          });
+      }, 1000);
+    },
+    { capture: true },
+  );
   if (!loadOutboxController.value()) updateOutboxView({ ready: true });
   document.documentElement.dataset.outbox = "ready";
   return waiting;
