@@ -11,8 +11,9 @@
  * - the Event Timing duration (input delay + handlers + the next paint) of a tap on the theme switch
  *   right after the load, of a tap made the moment React starts (when `<html data-react>` appears,
  *   src/main.tsx), and, where the page has a form, of the slowest key typed into it right after
- *   the load (the focus starts React, so the keys meet its start). Durations under 16 ms are not
- *   reported by the browser and count as 0.
+ *   the load (the focus starts React, so the keys meet its start), and of the same keys in the page's
+ *   no-JS copy (what the browser's own text input costs on this host, before any script). Durations
+ *   under 16 ms are not reported by the browser and count as 0.
  */
 
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
@@ -40,6 +41,8 @@ export interface FeelSample {
   tapAsReactStarts: number;
   /** NaN on a page without a form. */
   keyAfterLoad: number;
+  /** The same keys in the page's no-JS copy; NaN on a page without a form. */
+  keyInCopy: number;
 }
 
 /**
@@ -177,8 +180,16 @@ async function keyAfterLoad(browser: BareChromium, url: string, rate: number): P
   }
 }
 
-/** One sample of every measure on one page, each on a fresh first visit, the CPU slowed `rate`×. */
-export async function feelSample(browser: BareChromium, url: string, rate: number): Promise<FeelSample> {
+/**
+ * One sample of every measure on one page, each on a fresh first visit, the CPU slowed `rate`×;
+ * `copyUrl` is the page's no-JS copy.
+ */
+export async function feelSample(
+  browser: BareChromium,
+  url: string,
+  copyUrl: string,
+  rate: number,
+): Promise<FeelSample> {
   const [longest, source] = await longestTask(browser, url, rate);
   return {
     longestTask: longest,
@@ -187,6 +198,7 @@ export async function feelSample(browser: BareChromium, url: string, rate: numbe
     tapAfterLoad: await tapAfterLoad(browser, url, rate),
     tapAsReactStarts: await tapAsReactStarts(browser, url, rate),
     keyAfterLoad: await keyAfterLoad(browser, url, rate),
+    keyInCopy: await keyAfterLoad(browser, copyUrl, rate),
   };
 }
 

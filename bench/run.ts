@@ -177,9 +177,14 @@ function staticHtml(file: string): string {
 }
 
 /** The floor page: the static page plus one paragraph hydrated by React, started by the boot script. */
-async function writeBaselines(): Promise<void> {
+/** Each page's no-JS copy: Lighthouse's rows and the key typed in "What a visitor feels" use them. */
+function writeStaticCopies(): void {
   for (const { file, staticPath } of BASELINES)
     writeFileSync(join(DIST, staticPath.slice(1)), staticHtml(file));
+}
+
+/** The floor page (React 19 hydrating one paragraph), for Lighthouse's rows. */
+async function writeFloor(): Promise<void> {
   const html = staticHtml("index.html");
   // Vite sets NODE_ENV=production for its build; the server started afterwards must not inherit it.
   const nodeEnv = process.env.NODE_ENV;
@@ -385,7 +390,8 @@ async function main() {
   }
   // The 404 page is measured at this copy by both parts (BENCH_LIGHTHOUSE=0 too).
   writeFileSync(join(DIST, NOT_FOUND_PAGE.slice(1)), readFileSync(join(DIST, "404.html")));
-  if (LIGHTHOUSE) await writeBaselines();
+  writeStaticCopies();
+  if (LIGHTHOUSE) await writeFloor();
 
   const port = await closedPort();
   const server = await startServer({ STATIC_DIR: DIST }, { port, dataDirPrefix: "portfolio-bench-" });
@@ -415,7 +421,9 @@ async function main() {
         process.stdout.write(`Responsiveness ${label(path)} run ${run + 1}/${RUNS}            \r`);
         feel[path] ??= [];
         try {
-          feel[path]?.push(await feelSample(feelBrowser, `${server.url}${path}`, rate));
+          feel[path]?.push(
+            await feelSample(feelBrowser, `${server.url}${path}`, `${server.url}${staticOf(path)}`, rate),
+          );
         } catch (error) {
           console.error(`\nResponsiveness on ${label(path)} failed:`, error);
           feel[path]?.push({
@@ -425,6 +433,7 @@ async function main() {
             tapAfterLoad: Number.NaN,
             tapAsReactStarts: Number.NaN,
             keyAfterLoad: Number.NaN,
+            keyInCopy: Number.NaN,
           });
         }
       }
@@ -564,17 +573,18 @@ async function main() {
   );
   out();
   out(
-    "| page | longest task, 10 s after the load (reading) | longest task, first scroll (the scrollbar attaches) | tap on the switch right after the load | tap as React starts | slowest key in the form right after the load |",
+    "| page | longest task, 10 s after the load (reading) | longest task, first scroll (the scrollbar attaches) | tap on the switch right after the load | tap as React starts | slowest key in the form right after the load | the same in the page's no-JS copy |",
   );
-  out("|---|---|---|---|---|---|");
+  out("|---|---|---|---|---|---|---|");
   const under = (floor: number) => (value: number) =>
     value === 0 ? `< ${floor} ms` : Number.isNaN(value) ? "—" : ms(value);
   for (const path of ROUTES) {
     const list = feel[path] ?? [];
     const column = (key: Exclude<keyof FeelSample, "longestTaskSource">, floor: number) =>
       withRange(spread(list.map((sample) => sample[key])), under(floor));
+    const hasForm = list.some((sample) => Number.isFinite(sample.keyAfterLoad));
     out(
-      `| ${label(path)} | ${column("longestTask", 50)} | ${column("firstScroll", 50)} | ${column("tapAfterLoad", 16)} | ${column("tapAsReactStarts", 16)} | ${list.some((sample) => Number.isFinite(sample.keyAfterLoad)) ? column("keyAfterLoad", 16) : "no form"} |`,
+      `| ${label(path)} | ${column("longestTask", 50)} | ${column("firstScroll", 50)} | ${column("tapAfterLoad", 16)} | ${column("tapAsReactStarts", 16)} | ${hasForm ? column("keyAfterLoad", 16) : "no form"} | ${hasForm ? column("keyInCopy", 16) : "no form"} |`,
     );
   }
   out();
