@@ -142,13 +142,19 @@ export class BarePage {
   }
 
   /**
-   * The centre of the first element matching `selector`, in the viewport, once it stands still
-   * (the same box in two frames, as Playwright waits before a tap: the first page slides in).
+   * The centre of the first element matching `selector`, in the viewport, once it stands still:
+   * the animations that move it (the first page's slide-in) have ended, and it has the same box in
+   * two frames, as Playwright waits before a tap. The box alone was not enough: at 4× CPU two
+   * frames could show it still, mid-slide.
    */
   async centre(selector: string): Promise<{ x: number; y: number }> {
     const point = await this.evaluate<{ x: number; y: number } | null>(`(async () => {
       const element = document.querySelector(${JSON.stringify(selector)});
       if (!element) return null;
+      const moving = document.getAnimations().filter(
+        (animation) => animation.effect?.target?.contains?.(element) && animation.effect.getTiming().iterations !== Infinity,
+      );
+      await Promise.all(moving.map((animation) => animation.finished.catch(() => {})));
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       let box = element.getBoundingClientRect();
       for (;;) {
