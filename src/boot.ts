@@ -7,7 +7,7 @@ import "./app/global.css";
 import "virtual:font-subsets.css";
 import { holdSubmit, takeHeldSubmit } from "./features/contact/held-submit";
 import { loadOutbox } from "./features/contact/load-outbox-facade";
-import { whenIdle } from "./lib/schedule";
+import { afterQuiet, whenIdle } from "./lib/schedule";
 import { cachedLoad } from "./shared/cached-load";
 
 /** How long the browser stays idle after the load before React starts anyway (measured: docs/decisions.md). */
@@ -15,6 +15,14 @@ export const IDLE_START_MS = 3000;
 
 /** What React drives on a page: everything else (links, text) works without it. */
 const REACT_DRIVEN = "button, input, textarea, select, dialog, [role='switch']";
+/** Fields the browser takes text into without React. */
+const TEXT_FIELD = "input:not([type='checkbox'], [type='radio']), textarea";
+/**
+ * In a field, React starts at the first pause this long in the typing: on a slow phone its start
+ * is a few long tasks, which keys typed during it waited for (`npm run bench`, the slowest key
+ * beside the no-JS copy's). A press on a button, or a form sent, starts it at once.
+ */
+export const TYPING_PAUSE_MS = 1000;
 
 const container = document.getElementById("root");
 /**
@@ -29,6 +37,8 @@ const loadApp = cachedLoad(() =>
 const loadServiceWorker = cachedLoad(() => import("./features/pwa/service-worker"));
 /** Unset again if the app's chunks could not load. */
 let started = false;
+const typing = afterQuiet(TYPING_PAUSE_MS);
+const startReactInPause = () => typing.run(startReact);
 /**
  * The form sent before React hydrated it (a press on its button starts React, but the submission
  * comes first): the form sends it once hydrated (src/features/contact/held-submit.ts).
@@ -41,16 +51,23 @@ let heldForm: HTMLFormElement | undefined;
  */
 const bootScript = document.querySelector<HTMLScriptElement & { held?: HTMLAnchorElement }>("[data-entry]");
 
-/** Preloads the app's chunks together (the boot script's `data-app`), then hydrates. */
-function startReact(): void {
-  if (started || !container) return;
-  started = true;
+/** The app's chunks (the boot script's `data-app`), each as a `<link rel>` of this kind. */
+function linkApp(rel: "modulepreload" | "prefetch"): void {
   for (const href of bootScript?.dataset.app?.split(" ") ?? []) {
     const link = document.createElement("link");
-    link.rel = "modulepreload";
+    link.rel = rel;
+    // As a module script is fetched, so that the prefetched response serves it.
+    link.crossOrigin = "anonymous";
     link.href = href;
     document.head.append(link);
   }
+}
+
+/** Preloads the app's chunks together, then hydrates. */
+function startReact(): void {
+  if (started || !container) return;
+  started = true;
+  linkApp("modulepreload");
   loadApp().then(
     ({ startApp }) =>
       startApp().then(() => {
@@ -107,24 +124,38 @@ if (container?.hasChildNodes()) {
   // Kept listening: a start that failed (offline) is tried again at the next intent. React starts
   // when a control gets the focus, or a press or key on one is released, after the next paint, so
   // that the press's own feedback (the switch flipping at the click, which comes with the release)
-  // is not held up.
-  const startAfterPaint = () => requestAnimationFrame(() => setTimeout(startReact));
-  let pressed = false;
+  // is not held up; in a field, at the typing's next pause.
+  const startAfterPaint = (start: () => void) => requestAnimationFrame(() => setTimeout(start));
+  let pressed: (() => void) | undefined;
   for (const type of "pointerdown touchstart keydown focusin pointerup touchend keyup".split(" ")) {
     document.addEventListener(
       type,
       (event) => {
+        const target = event.target as Element | null;
+        const inField = Boolean(target?.closest?.(TEXT_FIELD));
+        if (inField && !/up|end/.test(type)) typing.touch();
+        const start = inField ? startReactInPause : startReact;
         if (/up|end/.test(type)) {
-          if (pressed) startAfterPaint();
-          pressed = false;
-        } else if (type === "touchstart" || (event.target as Element | null)?.closest?.(REACT_DRIVEN)) {
-          if (type === "focusin" && !pressed) startAfterPaint();
-          else pressed = true;
+          if (pressed) startAfterPaint(pressed);
+          pressed = undefined;
+        } else if (type === "touchstart" || target?.closest?.(REACT_DRIVEN)) {
+          if (type === "focusin" && !pressed) startAfterPaint(start);
+          else pressed = start;
         }
       },
       { capture: true, passive: true },
     );
   }
+  // Fetched, not run, when the browser is idle after the first key in a field: a visitor whose
+  // network goes while writing (no worker serves the chunks on a first visit) still gets React,
+  // and with it the outbox, when they send.
+  document.addEventListener(
+    "input",
+    () => {
+      if (!started) whenIdle(() => started || linkApp("prefetch"), 1000);
+    },
+    { capture: true, once: true },
+  );
 } else {
   // `vite dev` serves an empty shell: there is nothing to see before React.
   startReact();
@@ -132,17 +163,18 @@ if (container?.hasChildNodes()) {
 
 // After the load, when idle, one after the other: the service worker (production builds only), the
 // outbox's count (either starts React when it has something to show), then React itself once the
-// browser stayed idle IDLE_START_MS more: never before that work, however slow the device.
+// browser stayed idle IDLE_START_MS more: never before that work, however slow the device, and
+// each in a pause of the typing.
 whenIdle(async () => {
   if (import.meta.env.PROD && "serviceWorker" in navigator) {
     await loadServiceWorker()
-      .then(({ startServiceWorker }) => startServiceWorker(startReact))
+      .then(({ startServiceWorker }) => startServiceWorker(startReactInPause))
       // Offline before the chunk was cached: the site works without.
       .catch(() => {});
   }
   const waiting = await loadOutbox()
     .then(({ startOutbox }) => startOutbox())
     .catch(() => false);
-  if (waiting) startReact();
-  setTimeout(() => whenIdle(startReact), IDLE_START_MS);
+  if (waiting) startReactInPause();
+  setTimeout(() => whenIdle(startReactInPause), IDLE_START_MS);
 });

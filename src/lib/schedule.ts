@@ -22,3 +22,25 @@ export function whenIdle(task: () => void, timeout = 3000): Cancel {
   }
   return () => cancel();
 }
+
+/**
+ * A task that waits for a quiet moment: `run(task)` runs it at once unless `touch()` was called
+ * within the last `quietMs`, else once `quietMs` have passed since the last touch (a later touch
+ * pushes it back; a later `run` replaces it). React starts in a pause of the typing with it.
+ */
+export function afterQuiet(quietMs: number): { touch: () => void; run: (task: () => void) => void } {
+  let last = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = (task: () => void) => {
+    clearTimeout(timer);
+    const wait = last + quietMs - performance.now();
+    if (wait <= 0) task();
+    else timer = setTimeout(() => run(task), wait);
+  };
+  return {
+    touch: () => {
+      last = performance.now();
+    },
+    run,
+  };
+}

@@ -164,6 +164,26 @@ test.describe("React on need", () => {
     });
   });
 
+  test("in a field React starts at the typing's first pause; its chunks are fetched while the visitor types", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await pageStill(page);
+    const linked = (rel: string) =>
+      page.evaluate(
+        (rel) => document.querySelector(`link[rel="${rel}"][href*="/assets/main-"]`) !== null,
+        rel,
+      );
+    await page.getByLabel("Name", { exact: true }).click();
+    // Keys 100 ms apart, far inside the pause React waits for (src/boot.ts, TYPING_PAUSE_MS).
+    await page.keyboard.type("Steady Typist", { delay: 100 });
+    expect(await linked("modulepreload")).toBe(false);
+    await expect.poll(() => linked("prefetch")).toBe(true);
+    await expect(page.locator("html")).toHaveAttribute("data-react", "", { timeout: 20_000 });
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Steady Typist");
+    await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+  });
+
   test("what the visitor types before React is kept, and sent with the spec's modal", async ({ page }) => {
     const react = await holdReact(page);
     await page.goto("/contact");

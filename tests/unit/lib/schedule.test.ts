@@ -1,4 +1,4 @@
-import { whenIdle } from "../../../src/lib/schedule";
+import { afterQuiet, whenIdle } from "../../../src/lib/schedule";
 
 describe("schedule", () => {
   it("whenIdle runs a task once the page has loaded (jsdom has) and is idle; cancel stops it", async () => {
@@ -13,5 +13,52 @@ describe("schedule", () => {
       }),
     );
     expect(ran).toEqual(["kept"]);
+  });
+
+  describe("afterQuiet", () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("runs at once when nothing touched it", () => {
+      const task = vi.fn();
+      afterQuiet(1000).run(task);
+      expect(task).toHaveBeenCalledTimes(1);
+    });
+
+    it("waits for a quiet spell after the last touch, every touch pushing it back, and runs once", () => {
+      const quiet = afterQuiet(1000);
+      const task = vi.fn();
+      quiet.touch();
+      quiet.run(task);
+      // Keys 600 ms apart: never a quiet second.
+      for (let key = 0; key < 5; key++) {
+        vi.advanceTimersByTime(600);
+        quiet.touch();
+      }
+      expect(task).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(999);
+      expect(task).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(task).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(5000);
+      expect(task).toHaveBeenCalledTimes(1);
+    });
+
+    it("a later run replaces a waiting one", () => {
+      const quiet = afterQuiet(1000);
+      const first = vi.fn();
+      const second = vi.fn();
+      quiet.touch();
+      quiet.run(first);
+      vi.advanceTimersByTime(500);
+      quiet.run(second);
+      vi.advanceTimersByTime(500);
+      expect(first).not.toHaveBeenCalled();
+      expect(second).toHaveBeenCalledTimes(1);
+    });
   });
 });
