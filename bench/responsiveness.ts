@@ -11,9 +11,9 @@
  * - the Event Timing duration (input delay + handlers + the next paint) of a tap on the theme switch
  *   right after the load, of a tap made the moment React starts (when `<html data-react>` appears,
  *   src/main.tsx), and, where the page has a form, of the slowest key typed into it right after
- *   the load (the focus starts React, so the keys meet its start), and of the same keys in the page's
- *   no-JS copy (what the browser's own text input costs on this host, before any script). Durations
- *   under 16 ms are not reported by the browser and count as 0.
+ *   the load (React starts at the typing's first pause, src/boot.ts), and of the same keys in the
+ *   page's no-JS copy (what the browser's own text input costs on this host, before any script).
+ *   Durations under 16 ms are not reported by the browser and count as 0.
  */
 
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";

@@ -176,14 +176,13 @@ function staticHtml(file: string): string {
     .replace(/<link[^>]+rel="manifest"[^>]*>/g, "");
 }
 
-/** The floor page: the static page plus one paragraph hydrated by React, started by the boot script. */
 /** Each page's no-JS copy: Lighthouse's rows and the key typed in "What a visitor feels" use them. */
 function writeStaticCopies(): void {
   for (const { file, staticPath } of BASELINES)
     writeFileSync(join(DIST, staticPath.slice(1)), staticHtml(file));
 }
 
-/** The floor page (React 19 hydrating one paragraph), for Lighthouse's rows. */
+/** The floor page: the static page plus one paragraph hydrated by React, started by the boot script. */
 async function writeFloor(): Promise<void> {
   const html = staticHtml("index.html");
   // Vite sets NODE_ENV=production for its build; the server started afterwards must not inherit it.
