@@ -150,7 +150,8 @@ test.describe("React on need", () => {
       await pageStill(page);
       const visitor = { name: "Quick Sender", email: "quick@example.com", message: "Sent before React ran." };
       await fillForm(page, visitor);
-      // The fields' focus started React, which the test holds back.
+      // The boot module asked for the app's chunk (prefetched after the first key, or React's start at
+      // the typing's pause): it runs, and the test holds React back.
       await expect.poll(react.requested).toBe(true);
       await page.getByRole("button", { name: "Say Hello 👋" }).click();
       expect(await reactRunning(page)).toBe(false);
