@@ -10,7 +10,8 @@
  *   until the custom scrollbar has attached (src/app/use-custom-scrollbar.ts: it waits for that);
  * - the Event Timing duration (input delay + handlers + the next paint) of a tap on the theme switch
  *   right after the load, of a tap made the moment React starts (when `<html data-react>` appears,
- *   src/main.tsx), and, where the page has a form, of the slowest key typed into it right after
+ *   src/main.tsx), and the time from that tap until the page is drawn dark (the switch's turn is
+ *   painted first, the page's restyle a frame later: src/features/theme/apply-theme.ts), and, where the page has a form, of the slowest key typed into it right after
  *   the load (React starts at the typing's first pause, src/boot.ts), and of the same keys in the
  *   page's no-JS copy (what the browser's own text input costs on this host, before any script).
  *   Durations under 16 ms are not reported by the browser and count as 0.
@@ -39,6 +40,11 @@ export interface FeelSample {
   firstScroll: number;
   tapAfterLoad: number;
   tapAsReactStarts: number;
+  /**
+   * From that tap (its `pointerdown`) until the main thread has drawn the frame with the dark theme
+   * (its style, layout and paint; the raster and the compositor come after).
+   */
+  darkAsReactStarts: number;
   /** NaN on a page without a form. */
   keyAfterLoad: number;
   /** The same keys in the page's no-JS copy; NaN on a page without a form. */
@@ -60,6 +66,14 @@ const RECORDER = `(() => {
   observe("longtask", record.tasks);
   observe("long-animation-frame", record.frames);
   observe("event", record.events, { durationThreshold: 16 });
+  addEventListener("pointerdown", (event) => { record.tapAt ??= event.timeStamp; }, { capture: true });
+  window.__feelDark = new Promise((resolve) => {
+    new MutationObserver((_, observer) => {
+      if (document.documentElement?.getAttribute("data-theme") !== "dark") return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - record.tapAt)));
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-theme"] });
+  });
   window.__feelReactStarted = new Promise((resolve) => {
     new MutationObserver((_, observer) => {
       if (!document.documentElement?.hasAttribute("data-react")) return;
@@ -149,7 +163,8 @@ async function tapAfterLoad(browser: BareChromium, url: string, rate: number): P
   }
 }
 
-async function tapAsReactStarts(browser: BareChromium, url: string, rate: number): Promise<number> {
+/** The tap's Event Timing, and the time until the page is drawn dark. */
+async function tapAsReactStarts(browser: BareChromium, url: string, rate: number): Promise<[number, number]> {
   const page = await visit(browser, url, rate);
   try {
     // Where to tap, found beforehand, so that nothing waits for the page between React's start and the tap.
@@ -157,8 +172,8 @@ async function tapAsReactStarts(browser: BareChromium, url: string, rate: number
     // React starts by itself once the browser has been idle after the load (src/boot.ts).
     await page.evaluate("window.__feelReactStarted");
     await page.tap(x, y);
-    await page.waitFor(DARK);
-    return await slowestInteraction(page, TAP, 0);
+    const dark = await page.evaluate<number>("window.__feelDark");
+    return [await slowestInteraction(page, TAP, 0), dark];
   } finally {
     await page.close();
   }
@@ -191,12 +206,16 @@ export async function feelSample(
   rate: number,
 ): Promise<FeelSample> {
   const [longest, source] = await longestTask(browser, url, rate);
+  const scroll = await firstScroll(browser, url, rate);
+  const tapLoaded = await tapAfterLoad(browser, url, rate);
+  const [tap, dark] = await tapAsReactStarts(browser, url, rate);
   return {
     longestTask: longest,
     longestTaskSource: source,
-    firstScroll: await firstScroll(browser, url, rate),
-    tapAfterLoad: await tapAfterLoad(browser, url, rate),
-    tapAsReactStarts: await tapAsReactStarts(browser, url, rate),
+    firstScroll: scroll,
+    tapAfterLoad: tapLoaded,
+    tapAsReactStarts: tap,
+    darkAsReactStarts: dark,
     keyAfterLoad: await keyAfterLoad(browser, url, rate),
     keyInCopy: await keyAfterLoad(browser, copyUrl, rate),
   };

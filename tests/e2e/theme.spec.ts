@@ -112,9 +112,39 @@ test.describe("light/dark toggle", () => {
     // The knob rests at 47/200 of the width unchecked and 153/200 checked (src/assets/lottie/toggle-switch.json).
     expect(await knobPosition(page)).toBeCloseTo(47 / 200, 1);
 
+    // The switch turns in the tap's own frame; the page's colours follow a frame later, so a slow
+    // phone shows the answer at once and restyles the page after it.
+    await page.evaluate(() => {
+      const w = window as unknown as { framesBetween: Promise<number> };
+      w.framesBetween = new Promise((resolve) => {
+        let frames = 0;
+        let turned: number | undefined;
+        const tick = () => {
+          frames++;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+        new MutationObserver((records, observer) => {
+          for (const { attributeName } of records) {
+            if (attributeName === "aria-checked") turned ??= frames;
+            if (attributeName === "data-theme") {
+              observer.disconnect();
+              resolve(frames - (turned ?? frames));
+            }
+          }
+        }).observe(document.documentElement, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ["aria-checked", "data-theme"],
+        });
+      });
+    });
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "true");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    expect(
+      await page.evaluate(() => (window as unknown as { framesBetween: Promise<number> }).framesBetween),
+    ).toBeGreaterThanOrEqual(1);
     // At once, with no fade: read once (a colour transition would still show the light palette here).
     expect(await colours(page)).toEqual(DARK);
     await expect.poll(() => knobPosition(page)).toBeCloseTo(153 / 200, 1);

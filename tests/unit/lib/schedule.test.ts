@@ -1,4 +1,4 @@
-import { afterQuiet, whenIdle } from "../../../src/lib/schedule";
+import { afterNextPaint, afterQuiet, whenIdle } from "../../../src/lib/schedule";
 
 describe("schedule", () => {
   it("whenIdle runs a task once the page has loaded (jsdom has) and is idle; cancel stops it", async () => {
@@ -59,6 +59,42 @@ describe("schedule", () => {
       vi.advanceTimersByTime(500);
       expect(first).not.toHaveBeenCalled();
       expect(second).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe("afterNextPaint", () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("runs once, in a task after the next frame, not in the frame", () => {
+      const task = vi.fn();
+      afterNextPaint(task);
+      expect(task).not.toHaveBeenCalled();
+      vi.advanceTimersToNextFrame();
+      expect(task).not.toHaveBeenCalled();
+      // The fake clock runs a 0 ms timer 1 ms on.
+      vi.advanceTimersByTime(1);
+      expect(task).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1000);
+      expect(task).toHaveBeenCalledTimes(1);
+    });
+
+    it("runs after the fallback when no frame comes (a hidden page), and not at all once cancelled", () => {
+      const hidden = vi.spyOn(window, "requestAnimationFrame").mockReturnValue(0);
+      const task = vi.fn();
+      afterNextPaint(task, 100);
+      const cancelled = vi.fn();
+      afterNextPaint(cancelled, 100)();
+      vi.advanceTimersByTime(99);
+      expect(task).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(task).toHaveBeenCalledTimes(1);
+      expect(cancelled).not.toHaveBeenCalled();
+      hidden.mockRestore();
     });
   });
 });
