@@ -46,27 +46,17 @@ export function afterQuiet(quietMs: number): { touch: () => void; run: (task: ()
 }
 
 /**
- * Runs `task` in a task of its own once the browser has drawn the next frame: a control's own change
- * shows first, and heavy work waits one frame. A hidden page draws no frames, so `fallbackMs` runs
- * it anyway. The `cancel` it returns is safe to call at any time.
+ * Runs `task` once, in a task of its own after the browser has drawn the next frame: a control's own
+ * change shows first, and heavy work waits one frame. A hidden page draws no frames: after
+ * `fallbackMs` it runs anyway.
  */
-export function afterNextPaint(task: () => void, fallbackMs = 100): Cancel {
+export function afterNextPaint(task: () => void, fallbackMs = 100): void {
   let done = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const run = () => {
     if (done) return;
     done = true;
-    clearTimeout(timer);
     task();
   };
-  const frame = requestAnimationFrame(() => {
-    clearTimeout(timer);
-    timer = setTimeout(run, 0);
-  });
-  timer = setTimeout(run, fallbackMs);
-  return () => {
-    done = true;
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
+  requestAnimationFrame(() => setTimeout(run));
+  setTimeout(run, fallbackMs);
 }

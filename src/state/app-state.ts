@@ -21,9 +21,20 @@ export const useAppState = create(
   })),
 );
 
-/** Takes the theme a click before React set on the page (src/shared/boot-script.ts); once, before hydration. */
+/**
+ * Whether the visitor chose dark before React ran: the page's switch says so at once, `<html
+ * data-theme>` a frame later (src/shared/boot-script.ts).
+ */
+export function pageChoseDark(): boolean {
+  const pageSwitch = document.querySelector("[data-theme-switch]");
+  return pageSwitch
+    ? pageSwitch.getAttribute("aria-checked") === "true"
+    : document.documentElement.dataset.theme === "dark";
+}
+
+/** Takes the theme a click before React chose on the page; once, before hydration. */
 export function adoptPageTheme(): void {
-  if (document.documentElement.dataset.theme === "dark") useAppState.setState({ theme: "dark" });
+  if (pageChoseDark()) useAppState.setState({ theme: "dark" });
 }
 
 /** Back to the state of a fresh page load (tests, and nothing else, need this). */

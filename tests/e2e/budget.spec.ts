@@ -23,10 +23,11 @@ const FIRST_LOAD_JS_BUDGET = 10 * 1024;
  * Everything a page runs once React starts: the boot module, the React app and the page's module.
  * R-13.1 sets 90 kB for a BrowserRouter app; React Router's data mode (createBrowserRouter) adds
  * about 17 kB, and the boot module standing apart from the app about 3 kB (docs/decisions.md);
- * the navigation bar's parts hydrating apart and React starting at a press's release half a kB.
+ * the navigation bar's parts hydrating apart and React starting at a press's release half a kB;
+ * the switch painted a frame before the page's restyle a tenth of a kB.
  * A ceiling: anything else that grows it fails here.
  */
-const APP_JS_BUDGET = 112.5 * 1024;
+const APP_JS_BUDGET = 112.75 * 1024;
 const PRECACHE_BUDGET = 600 * 1024;
 
 // Each library is recognised by a string only its code contains.

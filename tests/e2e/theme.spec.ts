@@ -65,6 +65,40 @@ async function expectDarkProjects(page: Page): Promise<void> {
   expect(await colours(page)).toEqual(DARK);
 }
 
+/**
+ * Starts counting frames: the returned function gives how many began between the switch's turn
+ * (`aria-checked`) and the page's theme (`data-theme`). The switch turns in the tap's own frame and
+ * the page's colours follow a frame later, so a slow phone shows the answer before the restyle.
+ */
+async function framesFromTurnToTheme(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { framesBetween: Promise<number> };
+    w.framesBetween = new Promise((resolve) => {
+      let frames = 0;
+      let turned: number | undefined;
+      const tick = () => {
+        frames++;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      new MutationObserver((records, observer) => {
+        for (const { attributeName } of records) {
+          if (attributeName === "aria-checked") turned ??= frames;
+          if (attributeName === "data-theme") {
+            observer.disconnect();
+            resolve(frames - (turned ?? frames));
+          }
+        }
+      }).observe(document.documentElement, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ["aria-checked", "data-theme"],
+      });
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { framesBetween: Promise<number> }).framesBetween);
+}
+
 /** Where the animation's knob is drawn, as a share of the switch's width (0 = left edge, 1 = right). */
 const knobPosition = (page: Page) =>
   page.evaluate(() => {
@@ -112,39 +146,11 @@ test.describe("light/dark toggle", () => {
     // The knob rests at 47/200 of the width unchecked and 153/200 checked (src/assets/lottie/toggle-switch.json).
     expect(await knobPosition(page)).toBeCloseTo(47 / 200, 1);
 
-    // The switch turns in the tap's own frame; the page's colours follow a frame later, so a slow
-    // phone shows the answer at once and restyles the page after it.
-    await page.evaluate(() => {
-      const w = window as unknown as { framesBetween: Promise<number> };
-      w.framesBetween = new Promise((resolve) => {
-        let frames = 0;
-        let turned: number | undefined;
-        const tick = () => {
-          frames++;
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-        new MutationObserver((records, observer) => {
-          for (const { attributeName } of records) {
-            if (attributeName === "aria-checked") turned ??= frames;
-            if (attributeName === "data-theme") {
-              observer.disconnect();
-              resolve(frames - (turned ?? frames));
-            }
-          }
-        }).observe(document.documentElement, {
-          subtree: true,
-          attributes: true,
-          attributeFilter: ["aria-checked", "data-theme"],
-        });
-      });
-    });
+    const framesBetween = await framesFromTurnToTheme(page);
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-checked", "true");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    expect(
-      await page.evaluate(() => (window as unknown as { framesBetween: Promise<number> }).framesBetween),
-    ).toBeGreaterThanOrEqual(1);
+    expect(await framesBetween()).toBeGreaterThanOrEqual(1);
     // At once, with no fade: read once (a colour transition would still show the light palette here).
     expect(await colours(page)).toEqual(DARK);
     await expect.poll(() => knobPosition(page)).toBeCloseTo(153 / 200, 1);
@@ -180,8 +186,10 @@ test.describe("light/dark toggle", () => {
     await page.goto("/");
     // The boot module runs (it counted the outbox): the page is as a visitor finds it after the load.
     await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
+    const framesBetween = await framesFromTurnToTheme(page);
     await themeSwitch(page).click();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    expect(await framesBetween()).toBeGreaterThanOrEqual(1);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Projects" }).click();
     expect(await page.evaluate(() => document.documentElement.hasAttribute("data-react"))).toBe(false);
 

@@ -11,11 +11,11 @@ import { useAppState } from "../../state/app-state";
 export function ApplyTheme(): null {
   const theme = useAppState((state) => state.theme);
   useEffect(() => {
-    const root = document.documentElement;
-    if (root.dataset.theme === theme) return;
-    return afterNextPaint(() => {
-      root.dataset.theme = theme;
-    });
+    // The store's theme when it runs: after two quick clicks, the last.
+    if (document.documentElement.dataset.theme !== theme)
+      afterNextPaint(() => {
+        document.documentElement.dataset.theme = useAppState.getState().theme;
+      });
   }, [theme]);
   return null;
 }

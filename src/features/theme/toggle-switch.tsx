@@ -1,6 +1,7 @@
 import { type ComponentType, useEffect, useState } from "react";
 import { whenIdle } from "../../lib/schedule";
 import { cachedLoad } from "../../shared/cached-load";
+import { pageChoseDark } from "../../state/app-state";
 import type { LottieToggleProps } from "./lottie-toggle";
 import "./toggle-frames.css";
 import "./toggle-switch.css";
@@ -35,11 +36,7 @@ export function ToggleSwitch({
   const LottieToggle = useLottieToggle();
   // What the switch showed when React drew it: a click made before the engine arrived is played from
   // there. Hydration renders the store's first state: the page's switch shows the boot script's theme.
-  const [from] = useState(() =>
-    themeSwitch && typeof document !== "undefined"
-      ? document.documentElement.dataset.theme === "dark"
-      : checked,
-  );
+  const [from] = useState(() => (themeSwitch && typeof document !== "undefined" ? pageChoseDark() : checked));
   const fallback = <StaticSwitch checked={checked} />;
   return (
     <button
