@@ -1,5 +1,5 @@
 import { type LottieHandle, LottieLight } from "lottie-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import toggleAnimation from "../../assets/lottie/toggle-switch.json";
 import { media } from "../../config/media";
 
@@ -25,7 +25,9 @@ export default function LottieToggle({ checked, from, fallback }: LottieTogglePr
   const [ready, setReady] = useState(false);
   const shown = useRef<boolean | null>(null);
 
-  useEffect(() => {
+  // Before the browser paints: the commit that shows the animation (data-ready) must not draw its
+  // frame 0 (the knob at "off") for a frame before it is moved to `from` (seen in WebKit, dark).
+  useLayoutEffect(() => {
     const lottie = handle.current;
     if (!ready || !lottie) return;
     const rest = (on: boolean) => (on ? TOGGLE_REST_FRAMES.on : TOGGLE_REST_FRAMES.off);
