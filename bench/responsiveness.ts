@@ -11,9 +11,10 @@
  * - the Event Timing duration (input delay + handlers + the next paint) of a tap on the theme switch
  *   right after the load, of a tap made the moment React starts (when `<html data-react>` appears,
  *   src/main.tsx), and the time from that tap until the page is drawn dark (the switch's turn is
- *   painted first, the page's restyle a frame later: src/features/theme/apply-theme.ts), and, where the page has a form, of the slowest key typed into it right after
- *   the load (React starts at the typing's first pause, src/boot.ts), and of the same keys in the
- *   page's no-JS copy (what the browser's own text input costs on this host, before any script).
+ *   painted first, the page's restyle a frame later: src/features/theme/apply-theme.ts), and, where
+ *   the page has a form, of the slowest key typed into it right after the load (React starts at the
+ *   typing's first pause, src/boot.ts), and of the same keys in the page's no-JS copy (what the
+ *   browser's own text input costs on this host, before any script).
  *   Durations under 16 ms are not reported by the browser and count as 0.
  */
 
@@ -172,6 +173,7 @@ async function tapAsReactStarts(browser: BareChromium, url: string, rate: number
     // React starts by itself once the browser has been idle after the load (src/boot.ts).
     await page.evaluate("window.__feelReactStarted");
     await page.tap(x, y);
+    await page.waitFor(DARK);
     const dark = await page.evaluate<number>("window.__feelDark");
     return [await slowestInteraction(page, TAP, 0), dark];
   } finally {
