@@ -7,7 +7,7 @@ import "./app/global.css";
 import "virtual:font-subsets.css";
 import { holdSubmit, takeHeldSubmit } from "./features/contact/held-submit";
 import { loadOutbox } from "./features/contact/load-outbox-facade";
-import { afterQuiet, whenIdle } from "./lib/schedule";
+import { afterNextPaint, afterQuiet, whenIdle } from "./lib/schedule";
 import { cachedLoad } from "./shared/cached-load";
 
 /** How long the browser stays idle after the load before React starts anyway (measured: docs/decisions.md). */
@@ -125,7 +125,6 @@ if (container?.hasChildNodes()) {
   // when a control gets the focus, or a press or key on one is released, after the next paint, so
   // that the press's own feedback (the switch flipping at the click, which comes with the release)
   // is not held up; in a field, at the typing's next pause.
-  const startAfterPaint = (start: () => void) => requestAnimationFrame(() => setTimeout(start));
   let pressed: (() => void) | undefined;
   for (const type of "pointerdown touchstart keydown focusin pointerup touchend keyup".split(" ")) {
     document.addEventListener(
@@ -136,10 +135,10 @@ if (container?.hasChildNodes()) {
         if (inField && !/up|end/.test(type)) typing.touch();
         const start = inField ? startReactInPause : startReact;
         if (/up|end/.test(type)) {
-          if (pressed) startAfterPaint(pressed);
+          if (pressed) afterNextPaint(pressed);
           pressed = undefined;
         } else if (type === "touchstart" || target?.closest?.(REACT_DRIVEN)) {
-          if (type === "focusin" && !pressed) startAfterPaint(start);
+          if (type === "focusin" && !pressed) afterNextPaint(start);
           else pressed = start;
         }
       },

@@ -46,17 +46,12 @@ export function afterQuiet(quietMs: number): { touch: () => void; run: (task: ()
 }
 
 /**
- * Runs `task` once, in a task of its own after the browser has drawn the next frame: a control's own
- * change shows first, and heavy work waits one frame. A hidden page draws no frames: after
- * `fallbackMs` it runs anyway.
+ * Runs `task` in a task of its own after the browser has drawn the next frame: a control's own change
+ * shows first, and heavy work waits one frame. A hidden page draws no frames: there it runs at once.
+ * (Not a timer racing the frame: on a slow phone a busy frame outlasts any timer, which then ran
+ * the work inside it.)
  */
-export function afterNextPaint(task: () => void, fallbackMs = 100): void {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    task();
-  };
-  requestAnimationFrame(() => setTimeout(run));
-  setTimeout(run, fallbackMs);
+export function afterNextPaint(task: () => void): void {
+  if (document.hidden) setTimeout(task);
+  else requestAnimationFrame(() => setTimeout(task));
 }

@@ -15,7 +15,7 @@ describe("schedule", () => {
     expect(ran).toEqual(["kept"]);
   });
 
-  describe("afterQuiet", () => {
+  describe("on a fake clock", () => {
     beforeEach(() => {
       vi.useFakeTimers();
     });
@@ -23,75 +23,72 @@ describe("schedule", () => {
       vi.useRealTimers();
     });
 
-    it("runs at once when nothing touched it", () => {
-      const task = vi.fn();
-      afterQuiet(1000).run(task);
-      expect(task).toHaveBeenCalledTimes(1);
-    });
+    describe("afterQuiet", () => {
+      it("runs at once when nothing touched it", () => {
+        const task = vi.fn();
+        afterQuiet(1000).run(task);
+        expect(task).toHaveBeenCalledTimes(1);
+      });
 
-    it("waits for a quiet spell after the last touch, every touch pushing it back, and runs once", () => {
-      const quiet = afterQuiet(1000);
-      const task = vi.fn();
-      quiet.touch();
-      quiet.run(task);
-      // Keys 600 ms apart: never a quiet second.
-      for (let key = 0; key < 5; key++) {
-        vi.advanceTimersByTime(600);
+      it("waits for a quiet spell after the last touch, every touch pushing it back, and runs once", () => {
+        const quiet = afterQuiet(1000);
+        const task = vi.fn();
         quiet.touch();
-      }
-      expect(task).not.toHaveBeenCalled();
-      vi.advanceTimersByTime(999);
-      expect(task).not.toHaveBeenCalled();
-      vi.advanceTimersByTime(1);
-      expect(task).toHaveBeenCalledTimes(1);
-      vi.advanceTimersByTime(5000);
-      expect(task).toHaveBeenCalledTimes(1);
+        quiet.run(task);
+        // Keys 600 ms apart: never a quiet second.
+        for (let key = 0; key < 5; key++) {
+          vi.advanceTimersByTime(600);
+          quiet.touch();
+        }
+        expect(task).not.toHaveBeenCalled();
+        vi.advanceTimersByTime(999);
+        expect(task).not.toHaveBeenCalled();
+        vi.advanceTimersByTime(1);
+        expect(task).toHaveBeenCalledTimes(1);
+        vi.advanceTimersByTime(5000);
+        expect(task).toHaveBeenCalledTimes(1);
+      });
+
+      it("a later run replaces a waiting one", () => {
+        const quiet = afterQuiet(1000);
+        const first = vi.fn();
+        const second = vi.fn();
+        quiet.touch();
+        quiet.run(first);
+        vi.advanceTimersByTime(500);
+        quiet.run(second);
+        vi.advanceTimersByTime(500);
+        expect(first).not.toHaveBeenCalled();
+        expect(second).toHaveBeenCalledTimes(1);
+      });
     });
 
-    it("a later run replaces a waiting one", () => {
-      const quiet = afterQuiet(1000);
-      const first = vi.fn();
-      const second = vi.fn();
-      quiet.touch();
-      quiet.run(first);
-      vi.advanceTimersByTime(500);
-      quiet.run(second);
-      vi.advanceTimersByTime(500);
-      expect(first).not.toHaveBeenCalled();
-      expect(second).toHaveBeenCalledTimes(1);
-    });
-  });
+    describe("afterNextPaint", () => {
+      it("runs in a task after the next frame, not in the frame", () => {
+        const task = vi.fn();
+        afterNextPaint(task);
+        expect(task).not.toHaveBeenCalled();
+        vi.advanceTimersToNextFrame();
+        expect(task).not.toHaveBeenCalled();
+        // The fake clock runs a 0 ms timer 1 ms on.
+        vi.advanceTimersByTime(1);
+        expect(task).toHaveBeenCalledTimes(1);
+        vi.advanceTimersByTime(1000);
+        expect(task).toHaveBeenCalledTimes(1);
+      });
 
-  describe("afterNextPaint", () => {
-    beforeEach(() => {
-      vi.useFakeTimers();
-    });
-    afterEach(() => {
-      vi.useRealTimers();
-    });
-
-    it("runs once, in a task after the next frame, not in the frame", () => {
-      const task = vi.fn();
-      afterNextPaint(task);
-      expect(task).not.toHaveBeenCalled();
-      vi.advanceTimersToNextFrame();
-      expect(task).not.toHaveBeenCalled();
-      // The fake clock runs a 0 ms timer 1 ms on.
-      vi.advanceTimersByTime(1);
-      expect(task).toHaveBeenCalledTimes(1);
-      vi.advanceTimersByTime(1000);
-      expect(task).toHaveBeenCalledTimes(1);
-    });
-
-    it("runs once after the fallback when no frame comes (a hidden page)", () => {
-      const hidden = vi.spyOn(window, "requestAnimationFrame").mockReturnValue(0);
-      const task = vi.fn();
-      afterNextPaint(task, 100);
-      vi.advanceTimersByTime(99);
-      expect(task).not.toHaveBeenCalled();
-      vi.advanceTimersByTime(1);
-      expect(task).toHaveBeenCalledTimes(1);
-      hidden.mockRestore();
+      it("runs at once, in a task, on a hidden page (which draws no frame)", () => {
+        const hidden = vi.spyOn(document, "hidden", "get").mockReturnValue(true);
+        const frame = vi.spyOn(window, "requestAnimationFrame");
+        const task = vi.fn();
+        afterNextPaint(task);
+        expect(task).not.toHaveBeenCalled();
+        vi.advanceTimersByTime(1);
+        expect(task).toHaveBeenCalledTimes(1);
+        expect(frame).not.toHaveBeenCalled();
+        hidden.mockRestore();
+        frame.mockRestore();
+      });
     });
   });
 });
