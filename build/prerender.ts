@@ -15,6 +15,22 @@ const APP_MODULE = "src/main.tsx";
 /** What `src/prerender/entry-server.tsx` exports (loaded from its SSR build, so typed here). */
 type RenderPage = (url: string) => Promise<{ html: string; routeIds: string[] }>;
 
+/**
+ * A preload per face of `css` without a `unicode-range` (src/app/fonts.css's Latin faces, which
+ * every page draws above the fold): fetched with the HTML, not once the first layout finds them,
+ * so that text swaps to them sooner on a slow network, and a first paint never races their fetch
+ * (Lighthouse's simulated LCP counted them or not by that race: docs/decisions.md). Faces of
+ * other subsets load only if the page has their characters, so they are not preloaded.
+ */
+function fontPreloads(css: string[]): string[] {
+  return [...css.join("\n").matchAll(/@font-face\s*\{([^}]*)\}/g)].flatMap(([, rule = ""]) => {
+    const href = /url\(\s*["']?([^"')]+\.woff2)["']?\s*\)/.exec(rule)?.[1];
+    return href && !/unicode-range/.test(rule)
+      ? [`<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`]
+      : [];
+  });
+}
+
 /** The chunks `keys` need, depth first; through the entry only with `pastEntry` (its CSS is inlined apart). */
 function chunksOf(manifest: Manifest, keys: string[], pastEntry: boolean): ManifestChunk[] {
   const seen = new Set<string>();
@@ -134,7 +150,9 @@ export function prerender(siteUrl: string | null): Plugin {
             const styles = await Promise.all(inlined.map((href) => readFile(join(outDir, href), "utf8")));
             const links = inlined.map((href) => `<link rel="stylesheet" href="${href}" disabled />`);
             html = html.replace(stylesheet, () =>
-              [lottieStyle, `<style>${styles.join("\n")}</style>`, ...links].join("\n    "),
+              [...fontPreloads(styles), lottieStyle, `<style>${styles.join("\n")}</style>`, ...links].join(
+                "\n    ",
+              ),
             );
           }
           if (!html.includes(body)) throw new Error(`prerender: index.html has no <div id="root"></div>`);

@@ -93,6 +93,50 @@ test.describe("prerendered pages", () => {
   });
 });
 
+test.describe("the page's typefaces", () => {
+  // The not-found page's own status, logged by the browser as a failed load.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("every page fetches the faces it draws with its HTML, once each, and draws each one", async ({
+    page,
+  }) => {
+    for (const route of ROUTES) {
+      await page.goto(route.path);
+      await page.evaluate(() => document.fonts.ready);
+      const { preloaded, fetched, drawn, drawnSubsets } = await page.evaluate(() => {
+        const faces = [...document.fonts].filter(
+          (face) => face.status === "loaded" && !face.family.endsWith("Fallback"),
+        );
+        return {
+          preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map(
+            (link) => link.href,
+          ),
+          fetched: performance
+            .getEntriesByType("resource")
+            .filter((entry) => entry.name.endsWith(".woff2"))
+            .map((entry) => ({
+              url: entry.name,
+              by: (entry as PerformanceResourceTiming).initiatorType,
+            })),
+          // Faces for every character, and subsets for other characters (loaded on need).
+          drawn: faces.filter((face) => face.unicodeRange === "U+0-10FFFF").length,
+          drawnSubsets: faces.filter((face) => face.unicodeRange !== "U+0-10FFFF").length,
+        };
+      });
+      expect(preloaded.length, route.path).toBeGreaterThan(0);
+      // Each fetched once, by its preload: a preload whose CORS mode differed from the face's
+      // would be fetched twice, and a face the preloads missed would be fetched by the stylesheet.
+      for (const href of preloaded)
+        expect(
+          fetched.filter((entry) => entry.url === href),
+          `${route.path} ${href}`,
+        ).toEqual([{ url: href, by: "link" }]);
+      expect(drawn, route.path).toBe(preloaded.length);
+      expect(fetched.length - preloaded.length, route.path).toBe(drawnSubsets);
+    }
+  });
+});
+
 test.describe("with JavaScript turned off", () => {
   test.use({ javaScriptEnabled: false });
 
