@@ -66,8 +66,6 @@ test("Redis stopped mid-run: 503 with Retry-After, /healthz says so, nothing mai
 });
 
 test("a job taken by an instance that is then killed is mailed once, by the other instance", async () => {
-  const survivor = await serve(LEASE);
-  await healthBecomes(survivor, 200);
   const doomed = await childInstance({ SMTP_URL: smtp.url, REDIS_URL: redis.url, ...LEASE });
   try {
     const body = message();
@@ -76,6 +74,10 @@ test("a job taken by an instance that is then killed is mailed once, by the othe
     // Recorded, so answered at once; the doomed instance then takes the job and sends it.
     expect((await notify(doomed, key, body)).status).toBe(200);
     await onTheWire;
+    // Started only now: running before, it could take the job first on a busy machine, and the
+    // test waited for a takeover that had nothing to take over.
+    const survivor = await serve(LEASE);
+    await healthBecomes(survivor, 200);
     const takenOver = smtp.holdNext();
     await doomed.kill();
     expect(smtp.mails).toHaveLength(0);
