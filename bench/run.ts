@@ -96,6 +96,17 @@ const PAGES = [
   ...BASELINES.filter((page) => ROUTES.includes(page.path)).map((page) => page.staticPath),
   FLOOR_PAGE,
 ];
+/**
+ * The order Lighthouse loads PAGES in, in run `run`: each page beside its own copy (the copy first in
+ * every other run), so that a pair's per-run ratio and difference compare two loads a minute apart,
+ * not several: on the shared machine a busy spell then falls on both.
+ */
+const lighthouseOrder = (run: number): string[] => [
+  ...new Set([
+    ...ROUTES.flatMap((path) => (run % 2 ? [staticOf(path), path] : [path, staticOf(path)])),
+    ...PAGES,
+  ]),
+];
 const LABELS: Record<string, string> = {
   [NOT_FOUND_PAGE]: "404",
   [FLOOR_PAGE]: "floor: React 19 hydrating one paragraph",
@@ -459,7 +470,7 @@ async function main() {
         await browser.disconnect();
       }
       for (const mode of MODES) {
-        for (const path of PAGES) {
+        for (const path of lighthouseOrder(run)) {
           process.stdout.write(`Lighthouse ${mode} ${label(path)} run ${run + 1}/${RUNS}            \r`);
           const sample = await lighthouseSample(`${server.url}${path}`, chrome.port, mode);
           samples[mode][path] ??= [];
