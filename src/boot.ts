@@ -70,13 +70,15 @@ function startReact(): void {
   linkApp("modulepreload");
   loadApp().then(
     ({ startApp }) =>
-      startApp().then(() => {
-        for (const button of pendingClicks.splice(0)) button.click();
-        heldForm = undefined;
-        const link = bootScript?.held;
-        if (bootScript) bootScript.held = undefined;
-        link?.click();
-      }),
+      startApp()
+        .then(() => {
+          for (const button of pendingClicks.splice(0)) button.click();
+          heldForm = undefined;
+          const link = bootScript?.held;
+          if (bootScript) bootScript.held = undefined;
+          link?.click();
+        })
+        .finally(startWorkerWhenIdle),
     () => {
       // Offline before the app's chunks were cached: the next intent tries again, and a held
       // link is followed the browser's way (R-4.1: it comes up light).
@@ -160,17 +162,25 @@ if (container?.hasChildNodes()) {
   startReact();
 }
 
-// After the load, when idle, one after the other: the service worker (production builds only), the
-// outbox's count (either starts React when it has something to show), then React itself once the
-// browser stayed idle IDLE_START_MS more: never before that work, however slow the device, and
-// each in a pause of the typing.
-whenIdle(async () => {
-  if (import.meta.env.PROD && "serviceWorker" in navigator) {
-    await loadServiceWorker()
-      .then(({ startServiceWorker }) => startServiceWorker(startReactInPause))
+/**
+ * The service worker (production builds only) registers when the browser is idle after React
+ * started, not right after the load: its install fetches and caches the whole site, which on a slow
+ * phone slowed the page's own first tasks (docs/decisions.md). Once registered, it stays.
+ */
+function startWorkerWhenIdle(): void {
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  whenIdle(() => {
+    loadServiceWorker()
+      .then(({ startServiceWorker }) => startServiceWorker())
       // Offline before the chunk was cached: the site works without.
       .catch(() => {});
-  }
+  });
+}
+
+// After the load, when idle: the outbox's count (it starts React when it has something to show),
+// then React itself once the browser stayed idle IDLE_START_MS more, in a pause of the typing;
+// then the service worker.
+whenIdle(async () => {
   const waiting = await loadOutbox()
     .then(({ startOutbox }) => startOutbox())
     .catch(() => false);

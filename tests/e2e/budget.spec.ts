@@ -110,22 +110,19 @@ function requestsBeforeReact(page: Page, type: "script" | "stylesheet"): Request
 }
 
 /**
- * The page has loaded and done what its boot module does after the load: registered the service
- * worker (installed), counted the outbox, and the browser has been idle once more since.
+ * The page has loaded and done what its boot module does after the load before React: counted the
+ * outbox, and the browser has been idle once more since.
  */
 async function loadedAndIdle(page: Page): Promise<void> {
   await page.waitForLoadState("load");
   await expect(page.locator("html")).toHaveAttribute("data-outbox", "ready", { timeout: 20_000 });
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    await new Promise((resolve) => requestIdleCallback(resolve));
-  });
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
 }
 
 test.describe("before any interaction", () => {
   // The 404 page's own document answers 404, which Chromium logs.
   test.use({ allowedConsoleErrors: [/status of 404/] });
-  // One visit per route (each waits for the load, the worker and idle) checks all that comes before React.
+  // One visit per route (each waits for the load, the outbox's count and idle) checks all that comes before React.
   for (const { route } of ROUTE_PAGES) {
     const url = URLS[route] ?? route;
     test(`${route}: up to load + idle, no script before the first paint, no stylesheet, no Lottie, motion, scrollbar or outbox`, async ({

@@ -14,7 +14,7 @@ test.use({ reducedMotion: "reduce" });
 const reactRunning = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-react"));
 
 test.describe("React on need", () => {
-  test("a page that is only read loads no React: the boot module, the worker and the outbox's count only", async ({
+  test("a page that is only read loads no React and no worker until React starts: the boot module and the outbox's count only", async ({
     page,
   }) => {
     const scripts: string[] = [];
@@ -28,6 +28,12 @@ test.describe("React on need", () => {
     expect(await reactRunning(page)).toBe(false);
     expect(scripts.filter((path) => REACT_APP.test(path))).toEqual([]);
     expect(scripts.length).toBeGreaterThan(0);
+    // The worker's install fetches the whole site: it waits for React, which starts by itself.
+    const registered = () =>
+      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()));
+    expect(await registered()).toBe(false);
+    await expect.poll(() => reactRunning(page), { timeout: 20_000 }).toBe(true);
+    await expect.poll(registered, { timeout: 20_000 }).toBe(true);
   });
 
   test.describe("the worker not being the subject", () => {

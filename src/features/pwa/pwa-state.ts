@@ -8,7 +8,7 @@ const initial = {
   updating: false,
 };
 
-/** What the worker's lifecycle asks the page to show: vanilla zustand state, as it is written before React runs. */
+/** What the worker's lifecycle asks the page to show: vanilla zustand state, written by `service-worker.ts` outside React. */
 export const pwaState = createStore(
   combine(initial, (set, get) => ({
     showOfflineReady: () => set({ offlineReady: true }),

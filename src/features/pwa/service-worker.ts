@@ -1,6 +1,6 @@
 /**
- * The page's side of the service worker lifecycle (workbox-window), loaded when idle after the load
- * (src/boot.ts). A new version waits; only the visitor's click on "Reload" sends
+ * The page's side of the service worker lifecycle (workbox-window), loaded when idle after React
+ * started (src/boot.ts). A new version waits; only the visitor's click on "Reload" sends
  * SKIP_WAITING. Nothing reloads by itself, so nobody loses what they were typing.
  */
 import { Workbox } from "workbox-window";
@@ -16,8 +16,8 @@ const RELOAD_FALLBACK_MS = 4000;
 
 let started = false;
 
-/** `onNotice` is called whenever there is a notice to show. */
-export async function startServiceWorker(onNotice: () => void = () => {}): Promise<void> {
+/** Registers the worker; started once React runs, which shows its notices (src/boot.ts). */
+export async function startServiceWorker(): Promise<void> {
   if (started || !("serviceWorker" in navigator)) return;
   started = true;
 
@@ -43,7 +43,6 @@ export async function startServiceWorker(onNotice: () => void = () => {}): Promi
 
   const offerUpdate = () => {
     pwaState.getState().offerUpdate(activateWaitingVersion);
-    onNotice();
   };
 
   workbox.addEventListener("waiting", offerUpdate);
@@ -72,7 +71,6 @@ export async function startServiceWorker(onNotice: () => void = () => {}): Promi
   void workbox.active.then(() => {
     if (!claimOfflineReadyNotice(browserStorage())) return;
     pwaState.getState().showOfflineReady();
-    onNotice();
   });
 
   scheduleUpdateChecks(workbox);
