@@ -70,15 +70,13 @@ function startReact(): void {
   linkApp("modulepreload");
   loadApp().then(
     ({ startApp }) =>
-      startApp()
-        .then(() => {
-          for (const button of pendingClicks.splice(0)) button.click();
-          heldForm = undefined;
-          const link = bootScript?.held;
-          if (bootScript) bootScript.held = undefined;
-          link?.click();
-        })
-        .finally(startWorkerWhenIdle),
+      startApp().then(() => {
+        for (const button of pendingClicks.splice(0)) button.click();
+        heldForm = undefined;
+        const link = bootScript?.held;
+        if (bootScript) bootScript.held = undefined;
+        link?.click();
+      }),
     () => {
       // Offline before the app's chunks were cached: the next intent tries again, and a held
       // link is followed the browser's way (R-4.1: it comes up light).
@@ -162,28 +160,37 @@ if (container?.hasChildNodes()) {
   startReact();
 }
 
+/** React's own start waits at most this long for the worker's install (a slow network). */
+const INSTALL_WAIT_MS = 10_000;
+
 /**
- * The service worker (production builds only) registers when the browser is idle after React
- * started, not right after the load: its install fetches and caches the whole site, which on a slow
- * phone slowed the page's own first tasks (docs/decisions.md). Once registered, it stays.
+ * The service worker (production builds only). Its install fetches and caches the whole site:
+ * right after the load it slowed the page's own first layouts, and beside React's start, React's
+ * tasks (docs/decisions.md). Resolves once the install has ended, or after INSTALL_WAIT_MS.
  */
-function startWorkerWhenIdle(): void {
+async function startWorker(): Promise<void> {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-  whenIdle(() => {
-    loadServiceWorker()
-      .then(({ startServiceWorker }) => startServiceWorker())
-      // Offline before the chunk was cached: the site works without.
-      .catch(() => {});
-  });
+  const installed = loadServiceWorker()
+    .then(({ startServiceWorker }) => startServiceWorker())
+    // Offline before the chunk was cached: the site works without.
+    .catch(() => {});
+  await Promise.race([installed, new Promise((resolve) => setTimeout(resolve, INSTALL_WAIT_MS))]);
 }
 
-// After the load, when idle: the outbox's count (it starts React when it has something to show),
-// then React itself once the browser stayed idle IDLE_START_MS more, in a pause of the typing;
-// then the service worker.
+// After the load, when idle: the outbox's count (it starts React when it has something to show).
+// Once the browser stayed idle IDLE_START_MS more: the service worker, then, when idle after its
+// install, React itself, in a pause of the typing. A visitor's intent starts React at any time.
 whenIdle(async () => {
   const waiting = await loadOutbox()
     .then(({ startOutbox }) => startOutbox())
     .catch(() => false);
   if (waiting) startReactInPause();
-  setTimeout(() => whenIdle(startReactInPause), IDLE_START_MS);
+  setTimeout(
+    () =>
+      whenIdle(async () => {
+        await startWorker();
+        whenIdle(startReactInPause);
+      }),
+    IDLE_START_MS,
+  );
 });

@@ -14,9 +14,19 @@ test.use({ reducedMotion: "reduce" });
 const reactRunning = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-react"));
 
 test.describe("React on need", () => {
-  test("a page that is only read loads no React and no worker until React starts: the boot module and the outbox's count only", async ({
+  test("a page that is only read loads the boot module and the outbox's count; idle a while, the worker, whose install ends before React starts", async ({
     page,
   }) => {
+    // What came first: the worker's activation (its install ended) or React's start.
+    await page.addInitScript(() => {
+      const order: string[] = [];
+      Object.assign(window, { order });
+      void navigator.serviceWorker.ready.then(() => order.push("worker active"));
+      new MutationObserver(() => {
+        if (document.documentElement.hasAttribute("data-react") && !order.includes("react"))
+          order.push("react");
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-react"] });
+    });
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -28,12 +38,15 @@ test.describe("React on need", () => {
     expect(await reactRunning(page)).toBe(false);
     expect(scripts.filter((path) => REACT_APP.test(path))).toEqual([]);
     expect(scripts.length).toBeGreaterThan(0);
-    // The worker's install fetches the whole site: it waits for React, which starts by itself.
-    const registered = () =>
-      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()));
-    expect(await registered()).toBe(false);
+    // The worker's install fetches the whole site: neither during the load nor beside React's start.
+    expect(await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))).toBe(
+      false,
+    );
     await expect.poll(() => reactRunning(page), { timeout: 20_000 }).toBe(true);
-    await expect.poll(registered, { timeout: 20_000 }).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { order: string[] }).order)).toEqual([
+      "worker active",
+      "react",
+    ]);
   });
 
   test.describe("the worker not being the subject", () => {

@@ -1,7 +1,8 @@
 /**
- * The page's side of the service worker lifecycle (workbox-window), loaded when idle after React
- * started (src/boot.ts). A new version waits; only the visitor's click on "Reload" sends
- * SKIP_WAITING. Nothing reloads by itself, so nobody loses what they were typing.
+ * The page's side of the service worker lifecycle (workbox-window), loaded when the browser has
+ * been idle a while after the load, before React starts by itself (src/boot.ts). A new version
+ * waits; only the visitor's click on "Reload" sends SKIP_WAITING. Nothing reloads by itself, so
+ * nobody loses what they were typing.
  */
 import { Workbox } from "workbox-window";
 import { skipWaitingMessage } from "../../shared/pwa/messages";
@@ -16,7 +17,10 @@ const RELOAD_FALLBACK_MS = 4000;
 
 let started = false;
 
-/** Registers the worker; started once React runs, which shows its notices (src/boot.ts). */
+/**
+ * Registers the worker. Resolves once no install is in progress (the first one has activated, an
+ * update waits, or either failed): React's own start waits for it (src/boot.ts).
+ */
 export async function startServiceWorker(): Promise<void> {
   if (started || !("serviceWorker" in navigator)) return;
   started = true;
@@ -74,6 +78,24 @@ export async function startServiceWorker(): Promise<void> {
   });
 
   scheduleUpdateChecks(workbox);
+  return installEnded(registration);
+}
+
+/** Resolves when the registration's install in progress, if any, has activated, waits or failed. */
+function installEnded(registration: ServiceWorkerRegistration): Promise<void> {
+  const worker = registration.installing;
+  if (!worker) return Promise.resolve();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (worker.state === "installing" || worker.state === "activating") return;
+      // "installed" is the end only for an update: a first install activates at once.
+      if (worker.state === "installed" && registration.waiting !== worker) return;
+      worker.removeEventListener("statechange", check);
+      resolve();
+    };
+    worker.addEventListener("statechange", check);
+    check();
+  });
 }
 
 /** Checks for a new version hourly in a tab that stays open (the browser checks on each page load). */
