@@ -10,7 +10,10 @@ import { loadOutbox } from "./features/contact/load-outbox-facade";
 import { afterNextPaint, afterQuiet, whenIdle } from "./lib/schedule";
 import { cachedLoad } from "./shared/cached-load";
 
-/** How long the browser stays idle after the load before React starts anyway (measured: docs/decisions.md). */
+/**
+ * How long the browser stays idle after the outbox's count before the worker registers and, after
+ * its install, React starts anyway (measured: docs/decisions.md).
+ */
 export const IDLE_START_MS = 3000;
 
 /** What React drives on a page: everything else (links, text) works without it. */
