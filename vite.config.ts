@@ -5,6 +5,7 @@ import { brandAssets } from "./build/brand.ts";
 import { compileHints } from "./build/chunks.ts";
 import { customMedia } from "./build/custom-media.ts";
 import { imagePlugins } from "./build/images.ts";
+import { scrollbarStyles } from "./build/library-styles.ts";
 import { prerender } from "./build/prerender.ts";
 import { pwa } from "./build/pwa.ts";
 import { siteAddress } from "./build/site-address.ts";
@@ -46,8 +47,9 @@ export default defineConfig(({ mode }) => {
           ]
         : []),
     ],
-    // The breakpoints and the reduced-motion query, named once (src/config/media.ts).
-    css: { postcss: { plugins: customMedia() } },
+    // The breakpoints and the reduced-motion query, named once (src/config/media.ts); the scrollbar's
+    // stylesheet, changed where it restyled the whole page (build/library-styles.ts).
+    css: { postcss: { plugins: [...customMedia(), scrollbarStyles()] } },
     define: {
       // The parsed configuration, so the bundle carries its values and not the parser
       // (src/config/env.ts). Unit tests have no build and parse the variables themselves.

@@ -1,10 +1,12 @@
 /**
  * The `<style>` blocks that libraries insert at run time, read from the installed packages. Their
  * CSP hashes are fixed (src/config/security-headers.ts, checked against these by a test), and the
- * prerender writes lottie-react's into every page's head (`lottieDisplayStyleTag`).
+ * prerender writes lottie-react's into every page's head (`lottieDisplayStyleTag`). And one change
+ * to a library's stylesheet (`scrollbarStyles`).
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { AcceptedPlugin } from "postcss";
 
 const MODULES = resolve(import.meta.dirname, "../node_modules");
 
@@ -52,4 +54,34 @@ export function overlayScrollbarsProbeStyle(): string {
   return found("the probe", /const t = `(\.\$\{L\}\{scroll-behavior[^`]+)`;/.exec(overlay)?.[1])
     .replaceAll(slot("L"), environment)
     .replaceAll(slot("P"), `${environment}${hidden}`);
+}
+
+/** OverlayScrollbars' rule that hides a viewport's children while it measures (`noContent`). */
+const NO_CONTENT_CHILDREN = "[data-overlayscrollbars-viewport~=noContent]:not(#osFakeId) > *:not(#osFakeId)";
+/** The same for the only viewport here, the page (src/app/custom-scrollbar.ts): `<html>`, whose child is `<body>`. */
+const NO_CONTENT_BODY = "html[data-overlayscrollbars-viewport~=noContent]:not(#osFakeId) > body";
+
+/**
+ * A PostCSS plugin for OverlayScrollbars' stylesheet. With `> *` in that rule, Chromium restyled
+ * every element of the page at each change of `<html>`'s viewport attribute, which the library
+ * changes several times as it attaches: the first scroll's long task on a slow phone
+ * (docs/decisions.md). Named `> body`, a change restyles only what it matches. The build fails if
+ * the library's rule changed.
+ */
+export function scrollbarStyles(): AcceptedPlugin {
+  return {
+    postcssPlugin: "overlayscrollbars-no-content",
+    Once: (root) => {
+      if (!root.source?.input.file?.includes("/overlayscrollbars/styles/")) return;
+      let replaced = 0;
+      root.walkRules((rule) => {
+        if (!rule.selectors.includes(NO_CONTENT_CHILDREN)) return;
+        rule.selectors = rule.selectors.map((selector) =>
+          selector === NO_CONTENT_CHILDREN ? NO_CONTENT_BODY : selector,
+        );
+        replaced += 1;
+      });
+      found("the noContent children rule", replaced === 1 ? "found" : undefined);
+    },
+  };
 }
