@@ -72,7 +72,7 @@ export function scrollbarStyles(): AcceptedPlugin {
   return {
     postcssPlugin: "overlayscrollbars-no-content",
     Once: (root) => {
-      if (!root.source?.input.file?.includes("/overlayscrollbars/styles/")) return;
+      if (!root.source?.input.file?.replaceAll("\\", "/").includes("/overlayscrollbars/styles/")) return;
       let replaced = 0;
       root.walkRules((rule) => {
         if (!rule.selectors.includes(NO_CONTENT_CHILDREN)) return;
@@ -81,7 +81,7 @@ export function scrollbarStyles(): AcceptedPlugin {
         );
         replaced += 1;
       });
-      found("the noContent children rule", replaced === 1 ? "found" : undefined);
+      if (replaced !== 1) found("the noContent children rule", undefined);
     },
   };
 }
