@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closedPort } from "../support/net";
@@ -12,7 +13,11 @@ import { closedPort } from "../support/net";
 export interface RedisProcess {
   url: string;
   port: number;
-  /** Stops the server (SIGTERM: it writes its data and exits) and waits for the exit. */
+  /**
+   * Stops the server (SIGTERM: it writes its data and exits) and waits for the exit. Its port stays
+   * taken until `start`, by a listener that drops every connection as a stopped Redis would refuse
+   * it: freed, the port could go to another file's Redis, and clients would carry on against that one.
+   */
   stop(): Promise<void>;
   /** Starts it again on the same port and data dir; resolves once it accepts connections. */
   start(): Promise<void>;
@@ -69,8 +74,16 @@ export async function startRedis(): Promise<RedisProcess> {
   const dir = await mkdtemp(join(tmpdir(), "portfolio-redis-"));
   const port = await closedPort();
   let child: ChildProcess | undefined;
+  let holder: Server | undefined;
+
+  async function release(): Promise<void> {
+    const held = holder;
+    holder = undefined;
+    if (held) await new Promise<void>((resolve) => held.close(() => resolve()));
+  }
 
   async function start(): Promise<void> {
+    await release();
     const process_ = spawn(
       BINARY,
       [
@@ -102,6 +115,12 @@ export async function startRedis(): Promise<RedisProcess> {
     const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
     running.kill("SIGTERM");
     await exited;
+    const held = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve, reject) => {
+      held.once("error", reject);
+      held.listen(port, "127.0.0.1", resolve);
+    });
+    holder = held;
   }
 
   await start();
@@ -112,6 +131,7 @@ export async function startRedis(): Promise<RedisProcess> {
     start,
     async close() {
       await stop();
+      await release();
       await rm(dir, { recursive: true, force: true });
     },
   };
