@@ -32,7 +32,7 @@ const gzipOf = (distDir: string, files: string[]) =>
 export function firstLoadJs(distDir: string): FirstLoad[] {
   return ROUTE_PAGES.map(({ route, file }) => {
     const html = readFileSync(join(distDir, file), "utf8");
-    const boot = /<script data-entry="\/([^"]+)" data-preload="([^"]*)" data-app="([^"]*)">/.exec(html);
+    const boot = /<script data-entry="\/([^"]+)" data-preload="([^"]*)" data-app="([^"]*)"[^>]*>/.exec(html);
     const list = (attribute: string | undefined) =>
       (attribute ?? "")
         .split(" ")

@@ -184,8 +184,7 @@ const spread = (all: number[]): Spread => {
 function staticHtml(file: string): string {
   return readFileSync(join(DIST, file), "utf8")
     .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<link[^>]+rel="modulepreload"[^>]*>/g, "")
-    .replace(/<link[^>]+rel="manifest"[^>]*>/g, "");
+    .replace(/<link[^>]+rel="modulepreload"[^>]*>/g, "");
 }
 
 /**

@@ -94,6 +94,9 @@ export function prerender(siteUrl: string | null): Plugin {
         const preloads = new Set(
           [...template.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
         );
+        // vite-plugin-pwa's manifest link, for the boot script's `data-manifest`.
+        const [manifestLink, manifestHref] = /<link rel="manifest" href="([^"]+)"[^>]*>/.exec(template) ?? [];
+        if (!manifestLink) throw new Error("prerender: the built index.html links no web app manifest");
 
         // A first pass loads every lazy module. Rendered again, nothing suspends, so React writes
         // plain HTML with no inline <script> to complete a late boundary (the CSP forbids those);
@@ -131,12 +134,15 @@ export function prerender(siteUrl: string | null): Plugin {
             // are requested by the boot script once the browser reports the first paint.
             .replace(/\s*<script type="module"[^>]*><\/script>/, "")
             .replaceAll(/\s*<link rel="modulepreload"[^>]*>/g, "")
+            // The boot module links the manifest after the load (src/boot.ts); a browser without
+            // scripts reads it here.
+            .replace(manifestLink, () => `<noscript>${manifestLink}</noscript>`)
             .replace(/<title>[\s\S]*?<\/title>/, renderPageHead(id, siteUrl))
             .replace(/\s*<meta name="description"[^>]*>/, "")
             .replace(
               '<div id="root"></div>',
               () =>
-                `<div id="root">${body}</div>\n    <script data-entry="${entry}" data-preload="${[...preloads].join(" ")}" data-app="${[...app].join(" ")}">${BOOT_SCRIPT}</script>`,
+                `<div id="root">${body}</div>\n    <script data-entry="${entry}" data-preload="${[...preloads].join(" ")}" data-app="${[...app].join(" ")}" data-manifest="${manifestHref}">${BOOT_SCRIPT}</script>`,
             );
           // The page's own stylesheets too (e.g. the contact form's) and the React app's (the
           // navigation bar's, the switch's): without them the page would restyle, and shift, before

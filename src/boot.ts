@@ -180,10 +180,25 @@ async function startWorker(): Promise<void> {
   await Promise.race([installed, new Promise((resolve) => setTimeout(resolve, INSTALL_WAIT_MS))]);
 }
 
-// After the load, when idle: the outbox's count (it starts React when it has something to show).
-// Once the browser stayed idle IDLE_START_MS more: the service worker, then, when idle after its
-// install, React itself, in a pause of the typing. A visitor's intent starts React at any time.
+/**
+ * Links the web app manifest (the boot script's `data-manifest`): linked in the HTML, Chromium
+ * fetched it and its icon during the load, beside the page's own requests.
+ */
+function linkManifest(): void {
+  const href = bootScript?.dataset.manifest;
+  if (!href) return;
+  const link = document.createElement("link");
+  link.rel = "manifest";
+  link.href = href;
+  document.head.append(link);
+}
+
+// After the load, when idle: the manifest and the outbox's count (it starts React when it has
+// something to show). Once the browser stayed idle IDLE_START_MS more: the service worker, then,
+// when idle after its install, React itself, in a pause of the typing. A visitor's intent starts
+// React at any time.
 whenIdle(async () => {
+  linkManifest();
   const waiting = await loadOutbox()
     .then(({ startOutbox }) => startOutbox())
     .catch(() => false);

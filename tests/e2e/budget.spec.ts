@@ -139,6 +139,11 @@ test.describe("before any interaction", () => {
         .slice(0, html.indexOf("</head>"))
         .replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/, "");
       expect(head, "scripts in <head>").not.toMatch(/<script|modulepreload/i);
+      // The manifest too waits for the load (Chromium fetched it and its icon beside the page's own
+      // requests); a browser without scripts reads it from <noscript>.
+      expect(head.replace(/<noscript>[\s\S]*?<\/noscript>/g, ""), "manifest in <head>").not.toMatch(
+        /rel="manifest"/,
+      );
       // The one inline script is the boot script, whose hash the CSP allows (the home page's
       // JSON-LD is data the browser never runs).
       const inline = [
@@ -146,6 +151,10 @@ test.describe("before any interaction", () => {
       ].map((match) => match[1]);
       expect(inline).toEqual([BOOT_SCRIPT]);
       await loadedAndIdle(page);
+      await expect(page.locator('head > link[rel="manifest"]')).toHaveAttribute(
+        "href",
+        "/manifest.webmanifest",
+      );
 
       const order = await page.evaluate(() => {
         const paint = performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN;

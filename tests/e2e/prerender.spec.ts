@@ -140,10 +140,17 @@ test.describe("the page's typefaces", () => {
 test.describe("with JavaScript turned off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("every page still shows its content, navigation and links", async ({ page }) => {
+  test("every page still shows its content, navigation and links, and links the manifest", async ({
+    page,
+  }) => {
     for (const route of ROUTES.filter((r) => r.status === 200)) {
       await page.goto(route.path);
       await expect(page.locator("main h1")).toBeVisible();
+      // Without scripts no boot module links it after the load: the page's <noscript> does.
+      await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute(
+        "href",
+        "/manifest.webmanifest",
+      );
       await expect(
         page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Skills" }),
       ).toBeVisible();

@@ -112,6 +112,8 @@ test.describe("web app manifest and installability", () => {
     // The worker has a fetch handler: it answers the page's own navigation.
     const response = await page.reload();
     expect(response?.fromServiceWorker()).toBe(true);
+    // The boot module links the manifest once the page has loaded.
+    await expect(page.locator('head > link[rel="manifest"]')).toBeAttached();
 
     const cdp = await context.newCDPSession(page);
     const { errors, data } = (await cdp.send("Page.getAppManifest")) as {
