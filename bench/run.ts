@@ -72,6 +72,11 @@ const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
 const FEEL_INDEX = Number(process.env.BENCH_FEEL_INDEX ?? 0);
 const STATIC_PAGE = "/bench-static.html";
 const FLOOR_PAGE = "/bench-floor.html";
+/**
+ * The home page's no-JS copy again, byte for byte, loaded beside it: an A/A control. Its
+ * differences from the copy are the run's own noise, the yardstick for every page's.
+ */
+const CONTROL_PAGE = "/bench-static-again.html";
 const FLOOR_DIR = "bench-floor";
 const FLOOR_HTML = '<div id="floor"><p id="floor-text">Hydrated by React.</p></div>';
 /**
@@ -89,12 +94,15 @@ const BASELINES = ROUTE_PAGES.map(({ route, file }) => {
   const slug = route === "/" ? "" : `-${route === "(404)" ? "404" : route.slice(1)}`;
   return { path, file, staticPath: slug === "" ? STATIC_PAGE : `/bench-static${slug}.html` };
 });
-/** The no-JS copy a page's LCP is divided by: its own; a copy's is itself; the floor's, the home copy. */
+/** The no-JS copy a page is compared with: its own; a copy's is itself; the floor's and the control's, the home copy. */
 const staticOf = (path: string) =>
   BASELINES.find((page) => page.path === path || page.staticPath === path)?.staticPath ?? STATIC_PAGE;
+/** The A/A control, when the home page is measured. */
+const CONTROL = ROUTES.includes("/") ? [CONTROL_PAGE] : [];
 const PAGES = [
   ...ROUTES,
   ...BASELINES.filter((page) => ROUTES.includes(page.path)).map((page) => page.staticPath),
+  ...CONTROL,
   FLOOR_PAGE,
 ];
 /**
@@ -104,13 +112,18 @@ const PAGES = [
  */
 const lighthouseOrder = (run: number): string[] => [
   ...new Set([
-    ...ROUTES.flatMap((path) => (run % 2 ? [staticOf(path), path] : [path, staticOf(path)])),
+    ...ROUTES.flatMap((path) => {
+      const pair = run % 2 ? [staticOf(path), path] : [path, staticOf(path)];
+      if (path !== "/") return pair;
+      return run % 2 ? [...CONTROL, ...pair] : [...pair, ...CONTROL];
+    }),
     ...PAGES,
   ]),
 ];
 const LABELS: Record<string, string> = {
   [NOT_FOUND_PAGE]: "404",
   [FLOOR_PAGE]: "floor: React 19 hydrating one paragraph",
+  [CONTROL_PAGE]: "A/A control: static / again (its differences are noise)",
 };
 const label = (path: string): string => {
   const baseline = BASELINES.find((page) => page.staticPath === path);
@@ -200,6 +213,7 @@ async function writeServed(path: string, html: string): Promise<void> {
 /** Each page's no-JS copy: Lighthouse's rows and the key typed in "What a visitor feels" use them. */
 async function writeStaticCopies(): Promise<void> {
   for (const { file, staticPath } of BASELINES) await writeServed(staticPath, staticHtml(file));
+  await writeServed(CONTROL_PAGE, staticHtml("index.html"));
 }
 
 /** The floor page: the static page plus one paragraph hydrated by React, started by the boot script. */
@@ -231,7 +245,7 @@ async function writeFloor(): Promise<void> {
 }
 
 function removeBaselines(): void {
-  for (const path of [...BASELINES.map((page) => page.staticPath), NOT_FOUND_PAGE, FLOOR_PAGE])
+  for (const path of [...BASELINES.map((page) => page.staticPath), CONTROL_PAGE, NOT_FOUND_PAGE, FLOOR_PAGE])
     for (const suffix of ["", ".br", ".gz"]) rmSync(join(DIST, `${path.slice(1)}${suffix}`), { force: true });
   rmSync(join(DIST, FLOOR_DIR), { recursive: true, force: true });
 }
@@ -560,7 +574,7 @@ async function main() {
       const list = byPage[path] as Sample[];
       const copy = baseline(path);
       out(
-        `| ${label(path)} | ${withRange(stat(list, "performance"), plain)} | ${signed(plain)(differences(list, copy, "performance").median)} | ${withRange(stat(list, "tbt"), ms)} | ${signed(ms)(differences(list, copy, "tbt").median)} | ${withRange(stat(list, "lcp"), ms)} | ${withRange(stat(list, "observedLcp"), ms)} | ${withRange(ratios(list, copy, "lcp"), ratio)} | ${withRange(stat(list, "cls"), cls)} | ${withRange(stat(list, "tti"), ms)} | ${withRange(stat(list, "pageScriptBytes"), kb)} |`,
+        `| ${label(path)} | ${withRange(stat(list, "performance"), plain)} | ${withRange(differences(list, copy, "performance"), signed(plain))} | ${withRange(stat(list, "tbt"), ms)} | ${withRange(differences(list, copy, "tbt"), signed(ms))} | ${withRange(stat(list, "lcp"), ms)} | ${withRange(stat(list, "observedLcp"), ms)} | ${withRange(ratios(list, copy, "lcp"), ratio)} | ${withRange(stat(list, "cls"), cls)} | ${withRange(stat(list, "tti"), ms)} | ${withRange(stat(list, "pageScriptBytes"), kb)} |`,
       );
     }
     const floor = byPage[FLOOR_PAGE] as Sample[];
