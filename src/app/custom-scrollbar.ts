@@ -45,12 +45,11 @@ function keepingFocusRing<T>(attach: () => T): T {
 
 /** OverlayScrollbars keeps the browser's own scrolling and only replaces what is drawn. */
 export function attachScrollbar(target: HTMLElement): () => void {
-  // The native scrollbar's width (0 where it is overlaid), kept as a gap once the library hides it:
-  // nothing moves sideways (custom-scrollbar.css).
-  target.style.setProperty(
-    "--scrollbar-gap",
-    `${window.innerWidth - document.documentElement.clientWidth}px`,
-  );
+  // The native scrollbar's width, kept as a gap once the library hides it: nothing moves sideways
+  // (custom-scrollbar.css). None where scrollbars are overlaid (phones): the property is inherited,
+  // and setting it restyles every element of the page.
+  const gap = window.innerWidth - document.documentElement.clientWidth;
+  if (gap > 0) target.style.setProperty("--scrollbar-gap", `${gap}px`);
   const attach = () =>
     OverlayScrollbars(
       { target, cancel: { nativeScrollbarsOverlaid: false, body: null } },
