@@ -94,7 +94,10 @@ const BASELINES = ROUTE_PAGES.map(({ route, file }) => {
   const slug = route === "/" ? "" : `-${route === "(404)" ? "404" : route.slice(1)}`;
   return { path, file, staticPath: slug === "" ? STATIC_PAGE : `/bench-static${slug}.html` };
 });
-/** The no-JS copy a page is compared with: its own; a copy's is itself; the floor's and the control's, the home copy. */
+/**
+ * The no-JS copy a page is compared with: its own; a copy's is itself; the floor's and the
+ * control's, the home copy.
+ */
 const staticOf = (path: string) =>
   BASELINES.find((page) => page.path === path || page.staticPath === path)?.staticPath ?? STATIC_PAGE;
 /** The A/A control, when the home page is measured. */
