@@ -118,7 +118,7 @@ const lighthouseOrder = (run: number): string[] => [
     ...ROUTES.flatMap((path) => {
       const pair = run % 2 ? [staticOf(path), path] : [path, staticOf(path)];
       if (path !== "/") return pair;
-      return run % 2 ? [...CONTROL, ...pair] : [...pair, ...CONTROL];
+      return run % 2 ? [CONTROL_PAGE, ...pair] : [...pair, CONTROL_PAGE];
     }),
     ...PAGES,
   ]),
