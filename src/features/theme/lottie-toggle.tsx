@@ -1,4 +1,5 @@
 import { type LottieHandle, LottieLight } from "lottie-react";
+import lottie from "lottie-web/build/player/lottie_light.js";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import toggleAnimation from "../../assets/lottie/toggle-switch.json";
 import { media } from "../../config/media";
@@ -11,6 +12,28 @@ const TOGGLE_SEGMENTS = {
 const TOGGLE_SPEED = 1.3;
 /** The frame each state rests on: drawn before the engine arrives too (toggle-frames.ts). */
 export const TOGGLE_REST_FRAMES = { off: 0, on: TOGGLE_SEGMENTS.on[1] } as const;
+
+/**
+ * Builds a reduced copy of the animation (each layer's first group) once, off the page, and drops
+ * it. The engine's first build runs its code cold; on a slow phone the switch's build was then the
+ * longest task after the load. Warmed by this one, in an idle task of its own, it takes about three
+ * quarters as long (`npm run bench`, "What a visitor feels"; docs/decisions.md).
+ */
+export function warmUpEngine(): void {
+  const sample = structuredClone({
+    ...toggleAnimation,
+    layers: toggleAnimation.layers.map((layer) => ({ ...layer, shapes: layer.shapes.slice(0, 1) })),
+  });
+  const animation = lottie.loadAnimation({
+    container: document.createElement("span"),
+    renderer: "svg",
+    loop: false,
+    autoplay: false,
+    animationData: sample,
+  });
+  animation.goToAndStop(TOGGLE_REST_FRAMES.on, true);
+  animation.destroy();
+}
 
 export interface LottieToggleProps {
   checked: boolean;

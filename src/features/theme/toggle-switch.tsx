@@ -6,7 +6,22 @@ import type { LottieToggleProps } from "./lottie-toggle";
 import "./toggle-frames.css";
 import "./toggle-switch.css";
 
-const loadLottieToggle = cachedLoad(() => import("./lottie-toggle").then((module) => module.default));
+/** The engine, warmed up in an idle task before its first build (lottie-toggle.tsx). */
+const loadLottieToggle = cachedLoad(() =>
+  import("./lottie-toggle").then(
+    (module) =>
+      new Promise<ComponentType<LottieToggleProps>>((resolve) => {
+        // Each in an idle task of its own: the chunk's evaluation, the warm-up, the first build.
+        whenIdle(() => {
+          try {
+            module.warmUpEngine();
+          } finally {
+            whenIdle(() => resolve(module.default), 500);
+          }
+        }, 500);
+      }),
+  ),
+);
 
 const TOGGLE_DEFAULT_SIZE = 85;
 /** Height as a share of the width. */

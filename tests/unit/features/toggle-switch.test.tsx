@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import type { AnimationItem } from "lottie-web";
 import lottie from "lottie-web/build/player/lottie_light.js";
 import { useState } from "react";
+import { warmUpEngine } from "../../../src/features/theme/lottie-toggle";
 import { ToggleSwitch } from "../../../src/features/theme/toggle-switch";
 import { renderApp } from "../render-app";
 
@@ -145,5 +146,14 @@ describe("toggle switch", () => {
     const animation = await loadedAnimation();
     // At rest on the checked pose: the segment's last drawn frame (lottie ends a range one short of its end).
     await waitFor(() => expect(animation.firstFrame + animation.currentFrame).toBeGreaterThanOrEqual(50 - 1));
+  });
+
+  it("warms the engine up without leaving an animation or a node behind", () => {
+    const engine = lottie as unknown as { getRegisteredAnimations(): AnimationItem[] };
+    const registered = engine.getRegisteredAnimations().length;
+    const page = document.documentElement.outerHTML;
+    warmUpEngine();
+    expect(engine.getRegisteredAnimations()).toHaveLength(registered);
+    expect(document.documentElement.outerHTML).toBe(page);
   });
 });
