@@ -28,13 +28,14 @@ function Harness({ onChange, size }: { onChange: (value: boolean) => void; size?
   );
 }
 
-/** The real lottie-web light engine the component drew with. */
+/** The real lottie-web light engine; `getRegisteredAnimations` is not in its type declarations. */
+const engine = lottie as unknown as { getRegisteredAnimations(): AnimationItem[] };
+
+/** The animation the component drew with. */
 async function loadedAnimation(): Promise<AnimationItem> {
   await waitFor(() =>
     expect(document.querySelector('.toggle-switch__lottie[data-ready="true"]')).not.toBeNull(),
   );
-  // Not in lottie-web's type declarations, but part of its runtime API.
-  const engine = lottie as unknown as { getRegisteredAnimations(): AnimationItem[] };
   const animation = engine.getRegisteredAnimations().at(-1);
   if (!animation) throw new Error("no animation registered");
   return animation;
@@ -149,7 +150,6 @@ describe("toggle switch", () => {
   });
 
   it("warms the engine up without leaving an animation or a node behind", () => {
-    const engine = lottie as unknown as { getRegisteredAnimations(): AnimationItem[] };
     const registered = engine.getRegisteredAnimations().length;
     const page = document.documentElement.outerHTML;
     warmUpEngine();
