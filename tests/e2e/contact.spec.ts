@@ -64,6 +64,8 @@ test.describe("contact form against the real server (npm start)", () => {
     // The animation itself (the Lottie engine's SVG, loaded lazily), not the box that holds its place.
     const animation = busy.locator(".loading-animation__lottie svg");
     await expect(animation).toBeVisible();
+    // Measured once the button's own press transition (its scale back from `:active`) has ended.
+    await busy.evaluate((button) => Promise.all(button.getAnimations().map((played) => played.finished)));
     expect(await animation.boundingBox()).toMatchObject({ width: 32, height: 32 });
     await busy.click({ force: true });
     await page.keyboard.press("Enter");
